@@ -1,0 +1,1 @@
+"""Generated tables; see scripts/."""

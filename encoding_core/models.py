@@ -1,0 +1,114 @@
+"""Result records of the decision: immutable, picklable, JSON-serialisable.
+
+``Decoded`` is what ``decode`` returns; ``Evidence`` is one consulted source in the trace;
+``Conflict`` is a finding that contradicts or weakens the decision, with advice in plain words.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["Conflict", "Decoded", "Evidence", "Severity", "Source"]
+
+
+class Source(StrEnum):
+    """Where an encoding opinion came from. Values are the strings seed 000 records."""
+
+    BOM = "bom"
+    OVERRIDE = "override"
+    HTTP_HEADER = "http-header"
+    META = "meta-tag"
+    XML_DECLARATION = "xml-declaration"
+    DETECTOR = "detector"
+    SITE_DEFAULT = "site-default"
+    FALLBACK = "fallback"
+
+
+class Severity(StrEnum):
+    """How much a conflict should worry the reader."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One source consulted by the walk, used or not, and why.
+
+    ``raw_label`` is what the source said, as found (``None`` when it said nothing);
+    ``encoding`` its canonical name (``None`` for an unknown label or no opinion).
+    ``strict_ok`` is ``None`` when no strict decode was attempted for this source;
+    ``error_offset`` is the byte offset of the first malformed sequence when it failed.
+    """
+
+    source: Source
+    raw_label: str | None
+    encoding: str | None
+    used: bool
+    reason: str
+    strict_ok: bool | None = None
+    error_offset: int | None = None
+    confidence: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Evidence that contradicts or weakens the decision.
+
+    ``kind`` is a stable identifier (for filters and metrics); ``suggested_encoding`` is what
+    an override would set, when the evidence points at one; ``mojibake_removed`` how many
+    mojibake sequences that override would remove, when measured.
+    """
+
+    kind: str
+    severity: Severity
+    message: str
+    advice: str
+    suggested_encoding: str | None = None
+    mojibake_removed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """The decision: the text, the encoding and source that produced it, and the trace.
+
+    ``source`` is a ``Source`` value, with ``-lossy`` appended when nothing decoded strictly
+    (then ``replacements`` counts the U+FFFD the lossy decode produced and ``error_offsets``
+    lists the byte offsets of the malformed sequences, at most ``MAX_ERROR_OFFSETS``).
+    ``browser_encoding`` is what a browser following the HTML Standard would have used for
+    the same bytes and header (no override, no detector; windows-1252 as the default).
+    """
+
+    text: str
+    encoding: str
+    source: str
+    replacements: int
+    evidence: tuple[Evidence, ...]
+    conflicts: tuple[Conflict, ...]
+    browser_encoding: str
+    bom_length: int = 0
+    error_offsets: tuple[int, ...] = ()
+    needs_review: bool = False
+    body_length: int = 0
+
+    @property
+    def lossy(self) -> bool:
+        """True when nothing decoded strictly and the text holds replacement characters."""
+        return self.source.endswith("-lossy")
+
+    def to_dict(self, *, include_text: bool = True) -> dict[str, Any]:
+        """A plain dict for JSON: enums as their string values."""
+        data = asdict(self)
+        if not include_text:
+            data.pop("text")
+        data["lossy"] = self.lossy
+        return data
+
+    def to_json(self, *, include_text: bool = True, indent: int | None = 2) -> str:
+        """The decision as JSON (what the CLI prints and the pages download)."""
+        return json.dumps(self.to_dict(include_text=include_text), indent=indent,
+                          ensure_ascii=False)
