@@ -90,17 +90,23 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
     header_enc = get_encoding(header.charset) if header.charset else None
     decl_enc = declaration.encoding if declaration else None
 
-    # A declared encoding that failed a strict decode.
+    # A declared encoding that failed a strict decode (one conflict per encoding).
+    failed: dict[str, list[Evidence]] = {}
     for ev in evidence:
-        if ev.source in _DECLARED and ev.strict_ok is False and ev.encoding:
-            offset = ev.error_offset or 0
-            found.append(Conflict(
-                "declaration-fails-strict", Severity.ERROR,
-                f"The {_NAMES[ev.source]} says {ev.raw_label!r} ({ev.encoding}), but byte "
-                f"0x{body[offset]:02X} at offset {offset} is not valid {ev.encoding}.",
-                f"The decision fell through to {encoding} ({_name(source)}). If that is right, "
-                f"a site override to {encoding} records it; otherwise the page mixes encodings.",
-                suggested_encoding=encoding))
+        if ev.source in _DECLARED and ev.strict_ok is False and ev.encoding and not ev.used:
+            failed.setdefault(ev.encoding, []).append(ev)
+    for failed_encoding, group in failed.items():
+        offset = group[0].error_offset or 0
+        who = " and the ".join(f"{_NAMES[ev.source]} ({ev.raw_label!r})" for ev in group)
+        lossy = source.endswith("-lossy")
+        found.append(Conflict(
+            "declaration-fails-strict", Severity.ERROR,
+            f"The {who} say{'s' if len(group) == 1 else ''} {failed_encoding}, but byte "
+            f"0x{body[offset]:02X} at offset {offset} is not valid {failed_encoding}.",
+            "Nothing decoded strictly; see the lossy finding." if lossy else
+            f"The decision fell through to {encoding} ({_name(source)}). If that is right, "
+            f"a site override to {encoding} records it; otherwise the page mixes encodings.",
+            suggested_encoding=None if lossy else encoding))
         if ev.source in _DECLARED and ev.encoding is None and ev.raw_label:
             found.append(Conflict(
                 "unknown-label", Severity.WARNING,
