@@ -5,9 +5,14 @@ Re-exports only; see the modules for the algorithms and their spec links.
 
 from __future__ import annotations
 
+from .byteinspect import explain_text, inspect_bytes
+from .compare import compare_candidates, diff_spans
+from .decode import decode, decode_as
 from .errors import EncodingCoreError, FetchError, OverrideError, UnknownLabelError
 from .labels import ENCODING_NAMES, get_encoding, get_encoding_no_replacement
+from .hexview import byte_rows, format_rows
 from .models import Conflict, Decoded, Evidence, Severity, Source
+from .prescan import prescan
 
 __all__ = [
     "ENCODING_NAMES",
@@ -20,6 +25,15 @@ __all__ = [
     "Severity",
     "Source",
     "UnknownLabelError",
+    "byte_rows",
+    "compare_candidates",
+    "decode",
+    "decode_as",
+    "diff_spans",
+    "explain_text",
+    "format_rows",
     "get_encoding",
     "get_encoding_no_replacement",
+    "inspect_bytes",
+    "prescan",
 ]

@@ -159,6 +159,8 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         walk.declared(override, site_default)
         if walk.winner is None and detector is not None:
             walk.detect(detector)
+        elif walk.winner is None:
+            walk.note(Source.DETECTOR, None, None, "not used: no detector configured")
         if walk.winner is None:
             walk.fallbacks(site_default)
         if walk.winner is None:
@@ -263,15 +265,6 @@ class _Walk:
     def silent_sources(self) -> None:
         """Record the sources that offered no opinion, so the trace lists every source."""
         self.note(Source.BOM, None, None, "no opinion: no byte-order mark")
-        header = self.opinions.header
-        if header.charset is None and header.lenient is None:
-            self.note(Source.HTTP_HEADER, None, None,
-                      "no opinion: no Content-Type header" if not header.values
-                      else "no opinion: the Content-Type header has no charset")
-        declaration = self.opinions.declaration
-        if declaration is None or declaration.raw_label is None:
-            self.note(Source.META, None, None,
-                      "no opinion: no <meta> or XML declaration in the document")
 
     def bom(self, override: str | None) -> None:
         encoding, length = self.opinions.bom or ("utf-8", 0)
@@ -306,7 +299,14 @@ class _Walk:
             self.note(Source.HTTP_HEADER, header.lenient, get_encoding(header.lenient),
                       "ignored: the Content-Type value is not a valid MIME type, so browsers "
                       "ignore its charset")
+        else:
+            self.note(Source.HTTP_HEADER, None, None,
+                      "no opinion: no Content-Type header" if not header.values
+                      else "no opinion: the Content-Type header has no charset")
         declaration = self.opinions.declaration
+        if declaration is None or declaration.raw_label is None:
+            self.note(Source.META, None, None,
+                      "no opinion: no <meta> or XML declaration in the document")
         if declaration is not None and declaration.raw_label is not None:
             source = declaration.source
             if declaration.encoding is None:

@@ -1,0 +1,44 @@
+"""Encoding Triage: page config, navigation, and the home page."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+st.set_page_config(page_title="Encoding Triage", page_icon="🔤", layout="wide")
+
+PAGES = [
+    ("pages/1_live_fetch.py", "Fetch", "🌐",
+     "Engineers: fetch a URL (or open a capture or WARC record), see status, redirects, raw "
+     "headers, the decision, its trace and conflicts; host reports over a crawl."),
+    ("pages/2_compare.py", "Compare", "🔀",
+     "Engineers and reviewers: the same bytes decoded under every candidate, side by side, "
+     "with differing spans highlighted, replacements and a mojibake score per column."),
+    ("pages/3_bytes.py", "Bytes", "🔢",
+     "Engineers: the offending byte sequences with offsets, line and column, a hex window and "
+     "what each candidate makes of them; and the bytes behind a pasted text like cafÃ©."),
+    ("pages/4_csv_scan.py", "CSV scan", "📋",
+     "Analysts: upload a CSV and find mojibake per column and host: what is repairable, what "
+     "is lost, with examples and exports."),
+    ("pages/5_site_overrides.py", "Overrides", "🗂️",
+     "Reviewers: propose, approve and re-test dated, reasoned per-site overrides kept in YAML."),
+]
+
+
+def home() -> None:
+    st.title("Encoding Triage")
+    st.write(
+        "Bytes are not text until something decides their encoding, and the web offers four "
+        "opinions that often disagree: a byte-order mark, the HTTP Content-Type charset, a "
+        "<meta> declaration, and a statistical guess. This app makes the decision observable: "
+        "every source's opinion, the decision, the conflicts, and the tools to fix what went wrong."
+    )
+    for path, title, icon, purpose in PAGES:
+        st.page_link(path, label=f"{title}: {purpose}", icon=icon)
+    st.caption("Start with Compare and a bundled sample: it works offline.")
+
+
+navigation = st.navigation(
+    [st.Page(home, title="Home", icon="🏠", default=True)]
+    + [st.Page(path, title=title, icon=icon) for path, title, icon, _ in PAGES]
+)
+navigation.run()

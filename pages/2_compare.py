@@ -1,0 +1,73 @@
+"""Compare: the decision and its trace, and the same bytes under every candidate, side by side."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from encoding_core import ENCODING_NAMES, compare_candidates, diff_spans
+from encoding_core.compare import Comparison
+from ui.components import highlighted_html, input_picker, render_decision
+
+MAX_LINES = 200
+
+
+@st.cache_data(show_spinner="Decoding under every candidate…", max_entries=32)
+def _compare(body: bytes, content_type: str | None, extra: tuple[str, ...]) -> Comparison:
+    return compare_candidates(body, content_type, extra=extra)
+
+
+def compare_page() -> None:
+    st.title("Compare")
+    st.caption("The decision, every source's opinion, and the same bytes decoded under each "
+               "candidate encoding, with the spans where they differ highlighted.")
+    item = input_picker("compare")
+    if item is None:
+        st.info("Pick a sample or upload a file to compare.")
+        st.stop()
+    extra = st.multiselect("Also decode as", [n for n in ENCODING_NAMES if n != "replacement"],
+                           key="compare_extra")
+    result = _compare(item.body, item.content_type, tuple(extra))
+    render_decision(result.decision, key="compare")
+    st.download_button("Download the decision (JSON)",
+                       result.decision.to_json(include_text=False).encode("utf-8"),
+                       file_name="decision.json", mime="application/json",
+                       key="compare_download_json", on_click="ignore")
+
+    st.subheader("Side by side")
+    scores = pd.DataFrame([{"encoding": c.encoding, "mojibake score": c.mojibake,
+                            "replacements": c.replacements} for c in result.columns])
+    st.altair_chart(
+        alt.Chart(scores).transform_fold(["mojibake score", "replacements"], as_=["measure", "n"])
+        .mark_bar().encode(x=alt.X("n:Q", title="count"), y=alt.Y("encoding:N", sort="-x"),
+                           color="measure:N", yOffset="measure:N",
+                           tooltip=["encoding", "measure:N", "n:Q"]),
+        width="stretch")
+    lines = result.differing_lines
+    only_diff = st.toggle(f"Only the {len(lines)} lines that differ", value=bool(lines),
+                          key="compare_only_diff")
+    decision_text = next(c.text for c in result.columns if c.is_decision)
+    per_row = 3
+    for i in range(0, len(result.columns), per_row):
+        for column, slot in zip(result.columns[i:i + per_row], st.columns(per_row), strict=False):
+            with slot:
+                title = f"{column.encoding}{' (decision)' if column.is_decision else ''}"
+                st.markdown(f"**{title}**")
+                st.caption(f"from {', '.join(column.sources) or 'decision'} · strict: "
+                           f"{'ok' if column.strict_ok else 'failed'} · replacements "
+                           f"{column.replacements} · mojibake score {column.mojibake}")
+                text_lines = column.text.splitlines()
+                ref_lines = decision_text.splitlines()
+                shown = lines if only_diff else range(min(len(text_lines), MAX_LINES))
+                chunks = []
+                for n in list(shown)[:MAX_LINES]:
+                    line = text_lines[n] if n < len(text_lines) else ""
+                    ref = ref_lines[n] if n < len(ref_lines) else ""
+                    spans = () if column.is_decision else diff_spans(ref, line)
+                    chunks.append(highlighted_html(f"{n + 1:>4}  " + line,
+                                                   tuple((a + 6, b + 6) for a, b in spans)))
+                st.html("".join(chunks) or "<p>(no differing lines)</p>")
+
+
+compare_page()

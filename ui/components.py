@@ -1,0 +1,116 @@
+"""Rendering pieces shared by the pages. Untrusted text is escaped or shown as plain text.
+
+Page content and uploaded files are untrusted: they reach the screen only through
+``st.text``, ``st.code``, ``st.dataframe``, or, for highlighted spans, through
+``highlighted_html`` which HTML-escapes every character of the text before adding marks.
+Messages that quote page content (conflicts) go through ``md_escape`` before Markdown.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from encoding_core.models import Decoded
+from ui.state import CurrentInput, get_current, set_current
+
+SAMPLES_DIR = Path(__file__).resolve().parents[1] / "samples"
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$&:])")
+
+
+def md_escape(text: str) -> str:
+    """Escape Markdown (and HTML) syntax so text shows literally in st.markdown/st.error."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def highlighted_html(text: str, spans: tuple[tuple[int, int], ...] = ()) -> str:
+    """``text`` HTML-escaped in a <pre>, with the half-open ``spans`` wrapped in <mark>."""
+    parts, pos = [], 0
+    for start, end in spans:
+        parts.append(html.escape(text[pos:start]))
+        parts.append(f"<mark>{html.escape(text[start:end]) or '&#x2423;'}</mark>")
+        pos = end
+    parts.append(html.escape(text[pos:]))
+    return ('<pre style="white-space: pre-wrap; word-break: break-all; margin: 0">'
+            + "".join(parts) + "</pre>")
+
+
+@st.cache_data(show_spinner=False)
+def load_samples() -> list[dict[str, str]]:
+    """The bundled samples' index (samples/samples.json)."""
+    data: list[dict[str, str]] = json.loads((SAMPLES_DIR / "samples.json").read_text("utf-8"))
+    return data
+
+
+def sample_input(name: str) -> CurrentInput:
+    """A bundled sample as the current input."""
+    entry = next(s for s in load_samples() if s["name"] == name)
+    body = (SAMPLES_DIR / entry["file"]).read_bytes()
+    return CurrentInput(label=f"sample: {name}", body=body, content_type=entry["content_type"])
+
+
+def input_picker(prefix: str) -> CurrentInput | None:
+    """Choose the bytes to look at: the current input, a bundled sample, or an uploaded file."""
+    current = get_current()
+    modes = ["Sample", "Upload a file"]
+    if current is not None:
+        modes.insert(0, "Current input")
+    mode = st.radio("Input", modes, horizontal=True, key=f"{prefix}_mode")
+    if mode == "Current input" and current is not None:
+        st.caption(f"Current input: {current.label} ({len(current.body):,} bytes)")
+        return current
+    if mode == "Sample":
+        samples = load_samples()
+        names = [s["name"] for s in samples]
+        descriptions = {s["name"]: s["description"] for s in samples}
+        name = st.selectbox("Sample", names, key=f"{prefix}_sample",
+                            format_func=lambda n: f"{n}: {descriptions[n]}")
+        item = sample_input(name)
+        st.caption(f"Served with Content-Type: {item.content_type}")
+        set_current(item)
+        return item
+    uploaded = st.file_uploader("A saved response body (any bytes)", key=f"{prefix}_upload")
+    content_type = st.text_input("Content-Type header it was served with (optional)",
+                                 key=f"{prefix}_content_type",
+                                 placeholder="text/html; charset=iso-8859-1")
+    if uploaded is None:
+        return None
+    item = CurrentInput(label=f"file: {uploaded.name}", body=uploaded.getvalue(),
+                        content_type=content_type or None)
+    set_current(item)
+    return item
+
+
+def evidence_frame(decoded: Decoded) -> pd.DataFrame:
+    """The trace as a table, one row per source consulted."""
+    return pd.DataFrame([
+        {"source": str(e.source), "said": e.raw_label or "", "encoding": e.encoding or "",
+         "used": e.used, "strict decode": {None: "", True: "ok", False: "failed"}[e.strict_ok],
+         "first error at": "" if e.error_offset is None else str(e.error_offset),
+         "confidence": "" if e.confidence is None else f"{e.confidence:.2f}",
+         "why": e.reason}
+        for e in decoded.evidence])
+
+
+def render_decision(decoded: Decoded, *, key: str) -> None:
+    """The decision, its conflicts with advice, and the trace table."""
+    a, b, c, d = st.columns(4)
+    a.metric("Encoding", decoded.encoding)
+    b.metric("Decided by", decoded.source)
+    c.metric("Replacements (U+FFFD)", decoded.replacements)
+    d.metric("A browser would use", decoded.browser_encoding)
+    if decoded.needs_review:
+        st.warning("Needs review: the evidence is contradictory or the answer is uncertain.")
+    for conflict in decoded.conflicts:
+        show = {"error": st.error, "warning": st.warning}.get(conflict.severity, st.info)
+        show(f"**{md_escape(conflict.kind)}**: {md_escape(conflict.message)}  \n"
+             f"{md_escape(conflict.advice)}")
+    if not decoded.conflicts:
+        st.success("No conflicts: every source that spoke agrees with the decision.")
+    st.subheader("Trace")
+    st.dataframe(evidence_frame(decoded), hide_index=True, width="stretch", key=f"{key}_trace")
