@@ -9,8 +9,8 @@ from .byteinspect import explain_text, inspect_bytes
 from .compare import compare_candidates, diff_spans
 from .decode import decode, decode_as
 from .errors import EncodingCoreError, FetchError, OverrideError, UnknownLabelError
-from .labels import ENCODING_NAMES, get_encoding, get_encoding_no_replacement
 from .hexview import byte_rows, format_rows
+from .labels import ENCODING_NAMES, get_encoding, get_encoding_no_replacement
 from .models import Conflict, Decoded, Evidence, Severity, Source
 from .prescan import prescan
 

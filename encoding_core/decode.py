@@ -42,7 +42,8 @@ from .models import Decoded, Evidence, Source
 from .prescan import find_declaration
 from .resolve import Opinions, browser_encoding
 
-__all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode", "decode_as"]
+__all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
+           "decode_as"]
 
 #: At most this many malformed-sequence offsets are kept in a result.
 MAX_ERROR_OFFSETS = 1000
@@ -68,7 +69,8 @@ class _UseDefault:
     """Marker: use ``detect.default_detector``."""
 
 
-_DEFAULT = _UseDefault()
+#: The ``detector`` argument's default: ``detect.default_detector``.
+DEFAULT_DETECTOR = _UseDefault()
 _SINGLE_BYTE_EXEMPT = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be"})
 
 
@@ -126,7 +128,7 @@ def _default_detector() -> Detector | None:
 
 def decode(body: bytes, content_type: str | None = None, *, override: str | None = None,
            site_default: str | None = None,
-           detector: Detector | _UseDefault | None = _DEFAULT) -> Decoded:
+           detector: Detector | _UseDefault | None = DEFAULT_DETECTOR) -> Decoded:
     """Decode a response body, recording every source consulted and what contradicts it.
 
     The first source whose encoding decodes the body strictly wins:

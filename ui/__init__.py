@@ -1,1 +1,4 @@
-"""App-side helpers shared by the pages (session state, rendering). Never imported by encoding_core."""
+"""App-side helpers shared by the pages (session state, rendering).
+
+Never imported by encoding_core.
+"""
