@@ -107,6 +107,7 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             f"The decision fell through to {encoding} ({_name(source)}). If that is right, "
             f"a site override to {encoding} records it; otherwise the page mixes encodings.",
             suggested_encoding=None if lossy else encoding))
+    for ev in evidence:
         if ev.source in _DECLARED and ev.encoding is None and ev.raw_label:
             found.append(Conflict(
                 "unknown-label", Severity.WARNING,

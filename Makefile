@@ -1,0 +1,40 @@
+# Encoding Triage. Two commands: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8501
+
+.PHONY: run test lint bench clean
+
+$(PY):
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"' || exit 1
+	@$(PYTHON) -m venv $(VENV) || { echo "Cannot create a virtualenv: on Debian, run 'apt-get install python3-venv'"; exit 1; }
+
+$(VENV)/.run-deps: requirements.txt | $(PY)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+$(VENV)/.test-deps: requirements-dev.txt $(VENV)/.run-deps
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+## run: install what the app needs and start it on http://127.0.0.1:$(PORT)
+run: $(VENV)/.run-deps
+	$(PY) -m streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
+		--server.headless true --browser.gatherUsageStats false
+
+## lint: ruff over everything, mypy --strict over encoding_core
+lint: $(VENV)/.test-deps
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+
+## test: lint, then every test (browser tests when Chromium is present)
+test: lint
+	$(PY) -m pytest
+
+## bench: peers side by side, as ratios (BENCH_ARGS=--quick for a short run)
+bench: $(VENV)/.test-deps
+	$(PY) bench/run.py $(BENCH_ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts bench/out

@@ -1,0 +1,96 @@
+"""AppTest over the app and every page: each loads without an exception; Compare and Bytes interact."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import APP, ROOT
+
+PAGES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py"))
+SAMPLES = [s["name"] for s in json.loads((ROOT / "samples" / "samples.json").read_text())]
+
+
+def _app() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["placeholder"] = "set explicitly"
+    return at.run()
+
+
+def test_home_lists_every_page():
+    """The home page runs and links every page."""
+    at = _app()
+    assert not at.exception
+    assert len(PAGES) == 5
+
+
+@pytest.mark.parametrize("page", PAGES, ids=PAGES)
+def test_page_loads(page):
+    """Every page loads without an exception."""
+    at = _app()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=SAMPLES)
+def test_compare_every_sample(sample):
+    """Compare decides every bundled sample and shows one column per candidate."""
+    at = _app()
+    at.switch_page("pages/2_compare.py").run()
+    at.selectbox(key="compare_sample").select(sample).run()
+    assert not at.exception, at.exception
+    assert at.metric[0].value  # the encoding
+    assert at.dataframe(key="compare_trace").value["source"].tolist()
+    assert any("(decision)" in m.value for m in at.markdown)
+
+
+def test_compare_extra_encoding_adds_a_column():
+    """Adding an encoding adds its column."""
+    at = _app()
+    at.switch_page("pages/2_compare.py").run()
+    at.selectbox(key="compare_sample").select("gbk_meta").run()
+    at.multiselect(key="compare_extra").select("big5").run()
+    assert not at.exception
+    assert any(m.value.startswith("**big5") for m in at.markdown)
+
+
+def test_compare_uploaded_file_with_header():
+    """An uploaded body with a typed Content-Type is decided with that header."""
+    at = _app()
+    at.switch_page("pages/2_compare.py").run()
+    at.radio(key="compare_mode").set_value("Upload a file").run()
+    at.text_input(key="compare_content_type").input("text/html; charset=koi8-r")
+    at.file_uploader(key="compare_upload").upload("page.html", "Привет".encode("koi8-r"),
+                                                  "text/html").run()
+    assert not at.exception, at.exception
+    assert at.metric[0].value == "koi8-r"
+    assert at.metric[1].value == "http-header"
+
+
+def test_compare_untrusted_text_is_escaped():
+    """A body full of HTML and Markdown is shown escaped, never rendered."""
+    at = _app()
+    at.switch_page("pages/2_compare.py").run()
+    at.radio(key="compare_mode").set_value("Upload a file").run()
+    body = b"<script>alert(1)</script> **bold** [link](http://x) \xe9"
+    at.file_uploader(key="compare_upload").upload("evil.html", body, "text/html").run()
+    assert not at.exception
+    htmls = [el.proto.body for el in at.get("html")]
+    assert htmls and all("<script>" not in h for h in htmls)
+    assert any("&lt;script&gt;" in h for h in htmls)
+
+
+def test_bytes_page_shows_offending_bytes_and_text_chain():
+    """Bytes: the mixed sample's malformed bytes with offsets; cafÃ© explained as a chain."""
+    at = _app()
+    at.switch_page("pages/3_bytes.py").run()
+    at.selectbox(key="bytes_sample").select("mixed_utf8_cp1252").run()
+    assert not at.exception, at.exception
+    table = at.dataframe(key="bytes_table").value
+    assert table["bytes"].tolist()[:1] == ["92"]
+    assert "’" in table["windows-1252"].tolist()
+    assert any("[92]" in c.value for c in at.code)
+    at.text_input(key="bytes_text").input("JosÃ©").run()
+    assert any("utf-8 read as windows-1252" in t.value and "José" in t.value for t in at.text)

@@ -1,0 +1,26 @@
+"""Shared test configuration: the browser tests' switch."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium, or the one CHROMIUM_PATH names."""
+    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    return path if path and os.path.exists(path) else None
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip browser tests without Chromium, unless E2E_REQUIRED=1 (then fail loudly)."""
+    if chromium_path() is not None:
+        return
+    if os.environ.get("E2E_REQUIRED") == "1":
+        raise pytest.UsageError("E2E_REQUIRED=1 but no Chromium found (apt-get install chromium)")
+    skip = pytest.mark.skip(reason="no Chromium on this machine (apt-get install chromium)")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
