@@ -44,8 +44,11 @@ def _bytes_view() -> None:
         return
     decided = _decide(item.body, item.content_type)
     names = [n for n in ENCODING_NAMES if n != "replacement"]
-    encoding = st.selectbox("Read the bytes as", names, index=names.index(decided.encoding)
-                            if decided.encoding in names else 0, key="bytes_encoding",
+    if st.session_state.get("bytes_input_seen") != item.label:
+        # a new input starts from its own decision, not the previous input's encoding
+        st.session_state["bytes_input_seen"] = item.label
+        st.session_state["bytes_encoding"] = decided.encoding
+    encoding = st.selectbox("Read the bytes as", names, key="bytes_encoding",
                             help="Defaults to the decision's encoding.")
     candidates = tuple(dict.fromkeys([decided.encoding, *(_COMMON)]))
     report = _inspect(item.body, encoding, candidates)

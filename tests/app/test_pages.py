@@ -1,4 +1,4 @@
-"""AppTest over the app and every page: each loads without an exception; Compare and Bytes interact."""
+"""AppTest over the app and every page; Compare and Bytes with interactions."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_compare_every_sample(sample):
     at.selectbox(key="compare_sample").select(sample).run()
     assert not at.exception, at.exception
     assert at.metric[0].value  # the encoding
-    assert at.dataframe(key="compare_trace").value["source"].tolist()
+    assert at.dataframe[0].value["source"].tolist()  # the trace
     assert any("(decision)" in m.value for m in at.markdown)
 
 
@@ -88,7 +88,7 @@ def test_bytes_page_shows_offending_bytes_and_text_chain():
     at.switch_page("pages/3_bytes.py").run()
     at.selectbox(key="bytes_sample").select("mixed_utf8_cp1252").run()
     assert not at.exception, at.exception
-    table = at.dataframe(key="bytes_table").value
+    table = at.dataframe[0].value
     assert table["bytes"].tolist()[:1] == ["92"]
     assert "’" in table["windows-1252"].tolist()
     assert any("[92]" in c.value for c in at.code)
