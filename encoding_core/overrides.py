@@ -8,50 +8,42 @@ methods ``propose``/``approve``/... build and apply one in a single call.
 Integrity:
 
 * a write re-reads the file under a lock (``<file>.lock``, filelock), applies the change to
-  the round-trip tree, checks the result parses and validates, and replaces the file
+  the round-trip tree, validates the result again, and replaces the file
   atomically (temporary file in the same folder, fsync, rename): several tabs or processes
   proposing and approving at once lose nothing;
 * a file that does not parse or validate raises ``OverrideFileError`` (file, line, key,
   reason) and is never written;
 * every change is appended to the entry's ``history`` (who, when, what changed).
 
-Rules, each refused with an ``OverrideError`` saying what to do instead:
-
-* a proposal names a valid host, a WHATWG encoding (not ``replacement``), a reason of a
-  few words and a review date after today and at most ``MAX_REVIEW_DAYS`` ahead;
-* only a proposal can be approved or rejected; only an approved entry can be renewed;
-  proposed and approved entries can be retired (retiring only stops an override applying);
-* the approver, rejecter or renewer is never the author; when the file (or the store)
-  lists ``reviewers``, only they may approve, reject or renew;
-* a proposal whose review date has passed cannot be approved (propose it again), and one
-  host pattern has at most one approved, unexpired entry (retire or renew the other).
+The rules each change enforces are listed in ``overrides_changes.py``. Reads are cached per
+file while its size, times and inode stay the same, so looking up a host for every page of
+a batch does not re-parse the file.
 """
 
 from __future__ import annotations
 
 import difflib
 import os
-import re
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Protocol
 
 import filelock
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from .errors import OverrideError
-from .overrides_file import (
-    NEW_FILE,
-    Document,
-    OverrideFileError,
-    parse_document,
-    read_document,
-    render,
-    set_field,
-    write_atomic,
+from .overrides_changes import (
+    MAX_REVIEW_DAYS,
+    Approve,
+    Change,
+    ChangeContext,
+    Propose,
+    Reject,
+    Renew,
+    Retire,
 )
+from .overrides_file import NEW_FILE, read_document, render, revalidate, write_atomic
 from .overrides_model import (
     Applicability,
     HistoryEvent,
@@ -59,14 +51,10 @@ from .overrides_model import (
     OverrideStatus,
     SiteOverride,
     Status,
-    check_encoding,
-    check_host,
-    check_name,
-    check_reason,
     choose_active,
-    same_person,
     statuses_for,
 )
+from .overrides_schema import Document, OverrideFileError
 
 __all__ = [
     "ENV_VAR",
@@ -92,10 +80,6 @@ __all__ = [
 
 #: Environment variable naming the overrides file used by the app and the CLI.
 ENV_VAR = "ENCODING_TRIAGE_OVERRIDES"
-#: A review date further ahead than this is refused: an override is a dated decision.
-MAX_REVIEW_DAYS = 730
-_ID = re.compile(r"ov-(\d+)\Z")
-_DONE = {"approve": "approved", "reject": "rejected", "retire": "retired", "renew": "renewed"}
 
 
 def default_path() -> Path:
@@ -107,207 +91,24 @@ def default_path() -> Path:
 
 
 @dataclass(frozen=True, slots=True)
-class ChangeContext:
-    """What a change may depend on besides the file: the time and who may review."""
-
-    now: datetime
+class _Snapshot:
+    entries: tuple[SiteOverride, ...]
+    history: dict[str, tuple[HistoryEvent, ...]]
     reviewers: tuple[str, ...]
-
-    @property
-    def today(self) -> date:
-        return self.now.date()
+    text: str
 
 
-class Change(Protocol):
-    """A change to the file: ``apply`` edits the tree in place and returns the entry id."""
-
-    def apply(self, doc: Document, ctx: ChangeContext) -> str: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Propose:
-    """Propose forcing ``encoding`` for ``host`` until ``review_by``."""
-
-    host: str
-    encoding: str
-    reason: str
-    author: str
-    review_by: date
-    evidence: OverrideEvidence | None = None
-
-    def apply(self, doc: Document, ctx: ChangeContext) -> str:
-        host = check_host(self.host)
-        encoding = check_encoding(self.encoding)
-        reason = check_reason(self.reason)
-        author = check_name(self.author, what="author")
-        _check_review_date(self.review_by, ctx.today)
-        numbers = [int(m.group(1)) for m in (_ID.match(e.id) for e in doc.entries) if m]
-        ident = f"ov-{max(numbers, default=0) + 1:04d}"
-        node = CommentedMap()
-        for key, value in (("id", ident), ("host", host), ("encoding", encoding),
-                           ("reason", reason), ("created", ctx.now), ("created_by", author),
-                           ("review_by", self.review_by), ("status", Status.PROPOSED.value)):
-            node[key] = value
-        if self.evidence is not None:
-            node["evidence"] = _evidence_node(self.evidence)
-        history = CommentedSeq()
-        history.append(_event(ctx, author, "propose"))
-        node["history"] = history
-        items = doc.root["overrides"]
-        if not items:
-            items.fa.set_block_style()
-        items.append(node)
-        return ident
+_Signature = tuple[int, int, int, int]
+_CACHE: dict[Path, tuple[_Signature, _Snapshot]] = {}
+_CACHE_LOCK = threading.Lock()
 
 
-@dataclass(frozen=True, slots=True)
-class Approve:
-    """Approve a proposal; ``reviewer`` is not its author."""
-
-    id: str
-    reviewer: str
-
-    def apply(self, doc: Document, ctx: ChangeContext) -> str:
-        entry = _entry(doc, self.id, (Status.PROPOSED,), "approve")
-        reviewer = _check_reviewer(entry, self.reviewer, ctx, "approve")
-        if entry.expired_on(ctx.today):
-            raise OverrideError(f"{entry.id}'s review date {entry.review_by} has passed: "
-                                "propose it again with a new date")
-        for other in doc.entries:
-            if (other.host == entry.host and other.status is Status.APPROVED
-                    and not other.expired_on(ctx.today)):
-                raise OverrideError(f"{other.id} is already approved for {entry.host} until "
-                                    f"{other.review_by}: retire it first")
-        _update(doc, entry, ctx, reviewer, "approve", None,
-                status=Status.APPROVED.value, approved_by=reviewer, approved_on=ctx.today)
-        return entry.id
-
-
-@dataclass(frozen=True, slots=True)
-class Reject:
-    """Reject a proposal, saying why; ``reviewer`` is not its author."""
-
-    id: str
-    reviewer: str
-    reason: str
-
-    def apply(self, doc: Document, ctx: ChangeContext) -> str:
-        entry = _entry(doc, self.id, (Status.PROPOSED,), "reject")
-        reviewer = _check_reviewer(entry, self.reviewer, ctx, "reject")
-        reason = check_reason(self.reason)
-        _update(doc, entry, ctx, reviewer, "reject", reason, status=Status.REJECTED.value,
-                closed_by=reviewer, closed_on=ctx.today, closed_reason=reason)
-        return entry.id
-
-
-@dataclass(frozen=True, slots=True)
-class Retire:
-    """Stop a proposed or approved entry from ever applying, saying why."""
-
-    id: str
-    by: str
-    reason: str
-
-    def apply(self, doc: Document, ctx: ChangeContext) -> str:
-        entry = _entry(doc, self.id, (Status.PROPOSED, Status.APPROVED), "retire")
-        by = check_name(self.by, what="name")
-        reason = check_reason(self.reason)
-        _update(doc, entry, ctx, by, "retire", reason, status=Status.RETIRED.value,
-                closed_by=by, closed_on=ctx.today, closed_reason=reason)
-        return entry.id
-
-
-@dataclass(frozen=True, slots=True)
-class Renew:
-    """After a re-test, keep an approved entry until a new review date, saying why."""
-
-    id: str
-    reviewer: str
-    review_by: date
-    reason: str
-
-    def apply(self, doc: Document, ctx: ChangeContext) -> str:
-        entry = _entry(doc, self.id, (Status.APPROVED,), "renew")
-        reviewer = _check_reviewer(entry, self.reviewer, ctx, "renew")
-        reason = check_reason(self.reason)
-        _check_review_date(self.review_by, ctx.today)
-        _update(doc, entry, ctx, reviewer, "renew", reason, review_by=self.review_by,
-                approved_by=reviewer, approved_on=ctx.today)
-        return entry.id
-
-
-def _check_review_date(review_by: date, today: date) -> None:
-    if not isinstance(review_by, date) or isinstance(review_by, datetime):
-        raise OverrideError(f"review_by {review_by!r} is not a date")
-    if review_by <= today:
-        raise OverrideError(f"review_by {review_by} is not in the future (today is {today}): "
-                            "an override needs a date to be re-tested on")
-    if review_by > today + timedelta(days=MAX_REVIEW_DAYS):
-        raise OverrideError(f"review_by {review_by} is more than {MAX_REVIEW_DAYS} days away: "
-                            "an override is a dated decision, pick an earlier review date")
-
-
-def _entry(doc: Document, ident: str, allowed: tuple[Status, ...], action: str) -> SiteOverride:
-    for entry in doc.entries:
-        if entry.id == ident:
-            if entry.status not in allowed:
-                raise OverrideError(f"cannot {action} {ident}: it is {entry.status}, and only "
-                                    + " or ".join(s.value for s in allowed)
-                                    + f" entries can be {_DONE[action]}")
-            return entry
-    raise OverrideError(f"no override with id {ident!r} in {doc.path}")
-
-
-def _check_reviewer(entry: SiteOverride, name: str, ctx: ChangeContext, action: str) -> str:
-    reviewer = check_name(name, what="reviewer")
-    if same_person(reviewer, entry.created_by):
-        raise OverrideError(f"{reviewer} proposed {entry.id} and cannot {action} it: "
-                            "the approver is never the author")
-    if ctx.reviewers and not any(same_person(reviewer, r) for r in ctx.reviewers):
-        raise OverrideError(f"{reviewer} is not a listed reviewer ("
-                            + ", ".join(ctx.reviewers) + f") and cannot {action} overrides")
-    return reviewer
-
-
-def _update(doc: Document, entry: SiteOverride, ctx: ChangeContext, by: str, action: str,
-            reason: str | None, **fields: Any) -> None:
-    node = doc.nodes[entry.id]
-    changed = CommentedMap()
-    for key, value in fields.items():
-        old = node.get(key)
-        set_field(node, key, value)
-        if old != value:
-            pair = CommentedSeq([old, value])
-            pair.fa.set_flow_style()
-            changed[key] = pair
-    history = node.get("history")
-    if not isinstance(history, list):
-        history = CommentedSeq()
-        set_field(node, "history", history)
-    history.append(_event(ctx, by, action, reason, changed))
-
-
-def _event(ctx: ChangeContext, by: str, action: str, reason: str | None = None,
-           changed: CommentedMap | None = None) -> CommentedMap:
-    node = CommentedMap()
-    node["at"] = ctx.now
-    node["by"] = by
-    node["action"] = action
-    if reason:
-        node["reason"] = reason
-    if changed:
-        node["changed"] = changed
-    return node
-
-
-def _evidence_node(evidence: OverrideEvidence) -> CommentedMap:
-    node = CommentedMap()
-    for key in ("url", "fetched_at", "sha256", "corrects", "replacements", "conflicts",
-                "capture"):
-        value = getattr(evidence, key)
-        if value is not None:
-            node[key] = value
-    return node
+def _signature(path: Path) -> _Signature | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 def _now() -> datetime:
@@ -336,17 +137,32 @@ class OverrideStore:
         return self._clock().date()
 
     def read(self) -> Document:
-        """The validated file (``OverrideFileError`` when it is not valid)."""
+        """The validated file, freshly parsed (``OverrideFileError`` when it is not valid)."""
         return read_document(self.path)
+
+    def _snapshot(self) -> _Snapshot:
+        """The validated file, from the cache while the file is unchanged on disk."""
+        key = self.path.resolve()
+        before = _signature(self.path)
+        with _CACHE_LOCK:
+            cached = _CACHE.get(key)
+        if before is not None and cached is not None and cached[0] == before:
+            return cached[1]
+        doc = read_document(self.path)
+        snapshot = _Snapshot(tuple(doc.entries), dict(doc.history), doc.reviewers,
+                             doc.text or NEW_FILE)
+        if before is not None and _signature(self.path) == before:
+            with _CACHE_LOCK:
+                _CACHE[key] = (before, snapshot)
+        return snapshot
 
     def text(self) -> str:
         """The file as it is on disk; the new-file template when there is none yet."""
-        doc = self.read()
-        return doc.text or NEW_FILE
+        return self._snapshot().text
 
     def entries(self) -> tuple[SiteOverride, ...]:
         """The current entries in file order (their history: ``history(id)``)."""
-        return tuple(self.read().entries)
+        return self._snapshot().entries
 
     def get(self, id: str) -> SiteOverride:
         """The entry with ``id``, or OverrideError."""
@@ -357,14 +173,14 @@ class OverrideStore:
 
     def history(self, id: str) -> tuple[HistoryEvent, ...]:
         """Every recorded change to the entry ``id``, oldest first."""
-        doc = self.read()
-        if id not in doc.history:
+        history = self._snapshot().history
+        if id not in history:
             raise OverrideError(f"no override with id {id!r} in {self.path}")
-        return doc.history[id]
+        return history[id]
 
     def reviewers(self) -> tuple[str, ...]:
         """Who may approve (empty: anyone but the author)."""
-        return self._reviewers if self._reviewers is not None else self.read().reviewers
+        return self._reviewers if self._reviewers is not None else self._snapshot().reviewers
 
     def active_for(self, host: str, on: date | None = None) -> SiteOverride | None:
         """The approved, unexpired override for ``host`` on ``on`` (today), most specific first."""
@@ -399,13 +215,12 @@ class OverrideStore:
 
     def _run(self, doc: Document, change: Change) -> tuple[SiteOverride, str]:
         ctx = ChangeContext(now=self._clock(),
-                       reviewers=self._reviewers if self._reviewers is not None
-                       else doc.reviewers)
+                            reviewers=self._reviewers if self._reviewers is not None
+                            else doc.reviewers)
         ident = change.apply(doc, ctx)
-        text = render(doc)
-        checked = parse_document(self.path, text)  # never write what would not read back
+        checked = revalidate(doc)  # never write what would not read back
         entry = next(e for e in checked.entries if e.id == ident)
-        return entry, text
+        return entry, render(doc)
 
     def propose(self, *, host: str, encoding: str, reason: str, author: str, review_by: date,
                 evidence: OverrideEvidence | None = None) -> SiteOverride:

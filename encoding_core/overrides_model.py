@@ -41,6 +41,7 @@ __all__ = [
     "check_name",
     "check_reason",
     "choose_active",
+    "due_state",
     "host_matches",
     "host_specificity",
     "same_person",
@@ -133,6 +134,19 @@ class SiteOverride:
     def days_left(self, on: date) -> int:
         """Days from ``on`` to the review date (negative once past)."""
         return (self.review_by - on).days
+
+
+def due_state(entry: SiteOverride, on: date, within_days: int = 0) -> str:
+    """``closed`` (rejected, retired), ``expired`` (review date passed: an approved entry no
+    longer applies, a proposal can no longer be approved), ``due`` (review date within
+    ``within_days`` days of ``on``) or ``ok``."""
+    if entry.status in (Status.REJECTED, Status.RETIRED):
+        return "closed"
+    if entry.expired_on(on):
+        return "expired"
+    if entry.days_left(on) <= within_days:
+        return "due"
+    return "ok"
 
 
 @dataclass(frozen=True, slots=True)
