@@ -1,0 +1,164 @@
+"""Tests for encoding_core.landing: captures kept as WARC, reopened identical, purged on time."""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from fastwarc.warc import ArchiveIterator
+
+from encoding_core.decode import decode
+from encoding_core.fetch import Capture, FetchSettings, fetch_page
+from encoding_core.landing import (
+    LandingZone,
+    LandingZoneError,
+    fetch_and_keep,
+    keep,
+    purge,
+    recent,
+    reopen,
+)
+from tests.httpserver import SEED_CASES, ScriptedServer, redirect, respond
+
+SETTINGS = FetchSettings(connect_timeout=2, read_timeout=1, total_timeout=3,
+                         allowed_networks=("127.0.0.1/32",))
+PATHS = [f"/seed/{name}" for name, _, _ in SEED_CASES] + ["/gzip", "/r1", "/repeated", "/binary"]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ScriptedServer]:
+    routes = {
+        f"/seed/{name}": respond(body, headers=[("Content-Type", ctype)] if ctype else [])
+        for name, body, ctype in SEED_CASES
+    }
+    routes.update({
+        "/gzip": respond(gzip.compress("<p>café “quoted”</p>".encode()),
+                         headers=[("Content-Type", "text/html; charset=utf-8"),
+                                  ("Content-Encoding", "gzip")]),
+        "/r1": redirect("/r2", 301),
+        "/r2": redirect("/seed/meta-tag", 308),
+        "/repeated": respond(b"\x93x\x94", headers=[("Content-Type", "text/html; charset=utf-8"),
+                                                    ("content-type", "text/html; charset=gbk")]),
+        "/binary": respond(bytes(range(256)), headers=[("Content-Type", "image/png")]),
+    })
+    with ScriptedServer(routes=routes) as srv:
+        yield srv
+
+
+@pytest.fixture
+def zone(tmp_path: Path) -> LandingZone:
+    return LandingZone(tmp_path / "captures")
+
+
+@pytest.mark.parametrize("path", PATHS, ids=PATHS)
+def test_reopen_gives_the_same_capture_and_decision(server: ScriptedServer, zone: LandingZone,
+                                                    path: str) -> None:
+    """A kept capture reopens identical: bytes, headers, hops, hence the same decision."""
+    kept = keep(fetch_page(server.url(path), settings=SETTINGS), zone)
+    assert kept.capture_id is not None
+    again = reopen(kept.capture_id, zone)
+    assert again == kept
+    first, second = decode(kept.body, kept.content_type), decode(again.body, again.content_type)
+    assert (second.encoding, second.source, second.text) == (first.encoding, first.source,
+                                                             first.text)
+
+
+def test_file_is_warc_that_fastwarc_reads(server: ScriptedServer, zone: LandingZone) -> None:
+    """The file is per-record gzip WARC: warcinfo, request/response per hop, metadata."""
+    kept = keep(fetch_page(server.url("/r1"), settings=SETTINGS), zone)
+    assert kept.capture_id is not None
+    path = zone.path(kept.capture_id)
+    with path.open("rb") as stream:
+        types = [str(r.record_type) for r in ArchiveIterator(stream, verify_digests=True)]
+    assert types == ["warcinfo", *["request", "response"] * 3, "metadata"]
+    assert path.read_bytes()[:2] == b"\x1f\x8b"
+
+
+def test_payload_stored_decoded_with_renamed_headers(server: ScriptedServer,
+                                                     zone: LandingZone) -> None:
+    """A gzip body is stored decoded, Content-Encoding renamed; reopening restores the header."""
+    kept = keep(fetch_page(server.url("/gzip"), settings=SETTINGS), zone)
+    assert kept.capture_id is not None
+    with zone.path(kept.capture_id).open("rb") as stream:
+        response = next(r for r in ArchiveIterator(stream) if str(r.record_type) == "response")
+        headers = response.http_headers.to_tuples()
+        payload = response.reader.read()
+    assert ("X-Crawler-Content-Encoding", "gzip") in headers
+    assert payload == kept.body == "<p>café “quoted”</p>".encode()
+    assert ("Content-Encoding", "gzip") in reopen(kept.capture_id, zone).headers
+
+
+def _aged(capture: Capture, days: float) -> Capture:
+    when = datetime.now(UTC) - timedelta(days=days)
+    return replace(capture, fetched_at=when.isoformat(timespec="seconds").replace("+00:00", "Z"))
+
+
+def test_purge_deletes_expired_captures_only(server: ScriptedServer, tmp_path: Path) -> None:
+    """Captures past the retention are deleted; fresh ones and foreign files stay."""
+    zone = LandingZone(tmp_path, retention_days=2)
+    capture = fetch_page(server.url("/seed/bom"), settings=SETTINGS)
+    fresh, old = keep(_aged(capture, 1), zone), keep(_aged(capture, 3), zone)
+    foreign = [tmp_path / "notes.txt", tmp_path / "20000101T000000Z-nothex.warc.gz"]
+    for path in foreign:
+        path.write_text("not ours")
+    assert old.capture_id is not None and fresh.capture_id is not None
+    assert not zone.path(old.capture_id).exists()  # keep() purges
+    assert zone.path(fresh.capture_id).exists()
+    assert all(path.exists() for path in foreign)
+    later = datetime.now(UTC) + timedelta(days=2)
+    assert purge(zone, now=later) == (fresh.capture_id,)
+    assert all(path.exists() for path in foreign)
+
+
+def test_recent_lists_newest_first(server: ScriptedServer, zone: LandingZone) -> None:
+    """recent() summarises kept captures, newest first, with size and Content-Type."""
+    capture = fetch_page(server.url("/repeated"), settings=SETTINGS)
+    older, newer = keep(_aged(capture, 0.5), zone), keep(_aged(capture, 0.1), zone)
+    listed = recent(zone)
+    assert [s.capture_id for s in listed] == [newer.capture_id, older.capture_id]
+    assert listed[0].body_length == 3 and listed[0].status == 200
+    assert listed[0].content_type == "text/html; charset=utf-8, text/html; charset=gbk"
+    assert recent(LandingZone(zone.folder / "missing")) == ()
+
+
+@pytest.mark.parametrize(("capture_id", "message"), [
+    ("../../etc/passwd", "not a capture id"),
+    ("20250101T000000Z-0123456789ab", "may have expired"),
+], ids=["path-traversal", "unknown"])
+def test_reopen_refuses_bad_and_unknown_ids(zone: LandingZone, capture_id: str,
+                                            message: str) -> None:
+    """Ids are checked for shape before touching the disk; a missing one may have expired."""
+    with pytest.raises(LandingZoneError, match=message):
+        reopen(capture_id, zone)
+
+
+def test_reopen_damaged_file(server: ScriptedServer, zone: LandingZone) -> None:
+    """A truncated capture file gives a clear error, not a partial capture."""
+    kept = keep(fetch_page(server.url("/binary"), settings=SETTINGS), zone)
+    assert kept.capture_id is not None
+    path = zone.path(kept.capture_id)
+    path.write_bytes(path.read_bytes()[:-200])
+    with pytest.raises(LandingZoneError, match="cannot be read"):
+        reopen(kept.capture_id, zone)
+
+
+def test_fetch_and_keep_survives_unwritable_folder(server: ScriptedServer,
+                                                   tmp_path: Path) -> None:
+    """When the landing zone cannot be written, the fetch still succeeds and says so."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    capture = fetch_and_keep(server.url("/seed/bom"), LandingZone(blocker / "sub"), SETTINGS)
+    assert capture.capture_id is None
+    assert "not kept in the landing zone" in capture.notes[-1]
+    kept = fetch_and_keep(server.url("/seed/bom"), LandingZone(tmp_path / "ok"), SETTINGS)
+    assert kept.capture_id is not None
+
+
+def test_retention_must_be_positive(tmp_path: Path) -> None:
+    """A zero or negative retention is a configuration error."""
+    with pytest.raises(ValueError, match="retention_days"):
+        LandingZone(tmp_path, retention_days=0)
