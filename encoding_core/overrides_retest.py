@@ -1,0 +1,195 @@
+"""Overrides meet decode: the trace for a host, the evidence for a proposal, the re-test.
+
+Re-test design (seed 000: "re-test it on that date by attempting the normal resolution
+path against a fresh sample"). The body is decoded twice, without the override (the normal
+path) and with it, and each text is measured: U+FFFD replacements, mojibake sequences
+(``ftfy.badness.badness``) and, for the normal path, warning and error conflicts.
+
+* **harmful**: the override's text is more damaged (replacements + mojibake) than the
+  normal path's;
+* **unneeded**: the normal path is clean (no replacements, mojibake or conflicts) and gives
+  the same text, or the override is never consulted (a byte-order mark decides);
+* **still needed**: otherwise: the normal path still shows damage or conflicts, or it differs
+  from the override's text with neither showing damage (a reviewer compares them).
+
+It errs towards "still needed": an approved decision is only called unneeded when the
+normal path demonstrably gives the same clean text, and harmful only on measured damage.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+
+from ftfy.badness import badness
+
+from .decode import decode
+from .models import Decoded, Evidence, Severity, Source
+from .overrides_model import OverrideEvidence, OverrideStatus, SiteOverride
+
+__all__ = [
+    "RetestResult",
+    "Verdict",
+    "decode_with_overrides",
+    "evidence_from_body",
+    "mojibake_count",
+    "retest",
+    "suggested_encoding",
+]
+
+
+_DECLARED = frozenset({Source.HTTP_HEADER, Source.META, Source.XML_DECLARATION})
+_SOURCES = frozenset(s.value for s in Source)
+
+
+class Verdict(StrEnum):
+    """What a re-test concludes about an override."""
+
+    STILL_NEEDED = "still-needed"
+    UNNEEDED = "unneeded"
+    HARMFUL = "harmful"
+
+
+def mojibake_count(text: str) -> int:
+    """Mojibake sequences in ``text`` (ftfy's badness: 0 for clean text).
+
+    >>> mojibake_count("café ’"), mojibake_count("cafÃ© â€™")
+    (0, 2)
+    """
+    return int(badness(text))
+
+
+def _serious(decoded: Decoded) -> int:
+    return sum(1 for c in decoded.conflicts if c.severity != Severity.INFO)
+
+
+@dataclass(frozen=True, slots=True)
+class RetestResult:
+    """The normal path and the override side by side on one sample, and the verdict."""
+
+    entry_id: str
+    verdict: Verdict
+    explanation: str
+    sha256: str
+    body_length: int
+    override_encoding: str
+    override_used: bool
+    normal_encoding: str
+    normal_source: str
+    normal_replacements: int
+    normal_mojibake: int
+    normal_conflicts: int
+    override_source: str
+    override_replacements: int
+    override_mojibake: int
+    override_conflicts: int
+    texts_agree: bool
+
+    def summary(self) -> str:
+        """One sentence with the numbers, usable as the reason of a renewal or retirement."""
+        return (f"Re-test on sample {self.sha256[:12]} ({self.body_length} bytes) says "
+                f"{self.verdict}: without the override {self.normal_encoding} from "
+                f"{self.normal_source} gives {self.normal_mojibake} mojibake, "
+                f"{self.normal_replacements} replacements and {self.normal_conflicts} "
+                f"conflicts; with {self.override_encoding} {self.override_mojibake} mojibake "
+                f"and {self.override_replacements} replacements.")
+
+
+def retest(entry: SiteOverride, body: bytes, content_type: str | None,
+           *, site_default: str | None = None) -> RetestResult:
+    """Decode ``body`` with and without ``entry``'s encoding and say whether it is still needed.
+
+    >>> from datetime import date, datetime, UTC
+    >>> from encoding_core.overrides_model import Status
+    >>> entry = SiteOverride("ov-1", "shop.example", "utf-8", "why", datetime.now(UTC), "a",
+    ...                      date.max, Status.APPROVED)
+    >>> retest(entry, "café ’".encode(), "text/html; charset=iso-8859-1").verdict
+    <Verdict.STILL_NEEDED: 'still-needed'>
+    >>> retest(entry, "café ’".encode(), "text/html; charset=utf-8").verdict
+    <Verdict.UNNEEDED: 'unneeded'>
+    """
+    normal = decode(body, content_type, site_default=site_default)
+    forced = decode(body, content_type, override=entry.encoding, site_default=site_default)
+    used = forced.source == Source.OVERRIDE
+    n_bad, o_bad = mojibake_count(normal.text), mojibake_count(forced.text)
+    n_conf = _serious(normal)
+    agree = normal.text == forced.text
+    n_damage, o_damage = normal.replacements + n_bad, forced.replacements + o_bad
+    clean = n_damage == 0 and n_conf == 0
+    if not used and forced.source.startswith(Source.BOM):
+        verdict, why = Verdict.UNNEEDED, "a byte-order mark decides; the override is never used"
+    elif o_damage > n_damage:
+        verdict, why = Verdict.HARMFUL, (f"the override's text is more damaged ({o_damage} "
+                                         f"against {n_damage} on the normal path)")
+    elif clean and agree:
+        verdict, why = Verdict.UNNEEDED, "the normal path is clean and gives the same text"
+    elif clean:
+        verdict, why = Verdict.STILL_NEEDED, ("the normal path is clean but its text differs "
+                                              "from the override's: compare them")
+    else:
+        verdict, why = Verdict.STILL_NEEDED, (f"the normal path still shows {n_bad} mojibake, "
+                                              f"{normal.replacements} replacements and "
+                                              f"{n_conf} conflicts")
+    if not used and not forced.source.startswith(Source.BOM):
+        why += (f"; note: {entry.encoding} no longer decodes this body strictly, so the "
+                "override is skipped and fixes nothing")
+    return RetestResult(
+        entry_id=entry.id, verdict=verdict, explanation=why,
+        sha256=hashlib.sha256(body).hexdigest(), body_length=len(body),
+        override_encoding=entry.encoding, override_used=used,
+        normal_encoding=normal.encoding, normal_source=normal.source,
+        normal_replacements=normal.replacements, normal_mojibake=n_bad, normal_conflicts=n_conf,
+        override_source=forced.source, override_replacements=forced.replacements,
+        override_mojibake=o_bad, override_conflicts=_serious(forced), texts_agree=agree)
+
+
+def decode_with_overrides(body: bytes, content_type: str | None,
+                          statuses: Sequence[OverrideStatus], *,
+                          site_default: str | None = None) -> Decoded:
+    """``decode`` with the host's applied override, every other matching entry in the trace.
+
+    ``statuses`` is ``OverrideStore.status_for(host)``. The applied entry's encoding is
+    passed to ``decode``; its trace row names the entry, and a row for each entry that
+    matches but does not apply (expired, proposed, rejected, retired, shadowed) follows it.
+    """
+    applied = next((s for s in statuses if s.applied), None)
+    decoded = decode(body, content_type, override=applied.entry.encoding if applied else None,
+                     site_default=site_default)
+    evidence = list(decoded.evidence)
+    position = next((i for i, e in enumerate(evidence) if e.source == Source.OVERRIDE), None)
+    if position is not None and applied is not None:
+        row = evidence[position]
+        evidence[position] = replace(row, reason=f"{row.reason} (override {applied.entry.id} "
+                                     f"for {applied.entry.host}: {applied.why})")
+    else:  # after the byte-order mark row, where decode puts the override
+        position = next((i for i, e in enumerate(evidence) if e.source == Source.BOM), -1)
+    others: list[Evidence] = [s.to_evidence() for s in statuses if not s.applied]
+    evidence[position + 1:position + 1] = others
+    return replace(decoded, evidence=tuple(evidence))
+
+
+def suggested_encoding(decoded: Decoded) -> str | None:
+    """The encoding the conflicts point at (what an override would set), if any."""
+    return next((c.suggested_encoding for c in decoded.conflicts
+                 if c.suggested_encoding and c.suggested_encoding != decoded.encoding), None)
+
+
+def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None = None,
+                       capture: str | None = None, fetched_at: datetime | None = None
+                       ) -> tuple[OverrideEvidence, str | None]:
+    """The evidence block of a proposal from a sample, and the encoding it suggests."""
+    decoded = decode(body, content_type)
+    suggested = suggested_encoding(decoded)
+    # What the override corrects: the first declaration that disagrees with the suggestion
+    # (it failed strictly, or won with the wrong answer), else whatever source won.
+    wrong = next((e.source for e in decoded.evidence if suggested and e.encoding
+                  and e.source in _DECLARED and e.encoding != suggested), None)
+    source = wrong or decoded.source.removesuffix("-lossy")
+    evidence = OverrideEvidence(
+        url=url, fetched_at=fetched_at, sha256=hashlib.sha256(body).hexdigest(),
+        corrects=source if source in _SOURCES else None,
+        replacements=decoded.replacements, conflicts=_serious(decoded), capture=capture)
+    return evidence, suggested
