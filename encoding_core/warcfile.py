@@ -316,7 +316,7 @@ def _too_large(record: StoredRecord, max_bytes: int) -> BodyTooLargeError:
 
 def read_response(source: WarcSource, index: int, *, max_bytes: int = 10 * 1024 * 1024,
                   ) -> Capture:
-    """Response record number ``index`` (as listed) as a Capture, ready to decode."""
+    """The response record ``index`` (``WarcResponse.index``) as a Capture, ready to decode."""
     for record in read_records(source, keep=max_bytes + HEAD_BYTES,
                                select=lambda i: i == index):
         if record.index != index:
