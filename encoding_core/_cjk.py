@@ -1,0 +1,610 @@
+"""Pure-Python WHATWG decoders and encoders for the multi-byte (CJK) encodings.
+
+This is the slow, exact path behind ``decoders.py``: each decoder follows its Encoding Standard
+algorithm step by step, over index tables passed in as strings (one character per pointer,
+``NUL_CP`` where the index has no code point). ``decoders.py`` runs Python's C codecs first and
+calls in here only for the byte sequences where those codecs fail or disagree with WHATWG.
+
+An "I/O queue restore" is a step back of the read position, so every decoder is a plain loop over
+``data`` from ``pos``. With ``one=True`` a decoder stops after one item (a code point or an error)
+and returns the position where its state is initial again; that is how ``decoders.py``'s codec
+error handler hands control back to Python's codec. Error offsets are the byte offset of the
+first byte of each malformed sequence (where the decoder was last in its initial state).
+
+Spec snapshot: https://encoding.spec.whatwg.org/commit-snapshots/a985b62a9b45/
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+
+__all__ = [
+    "BIG5_PAIRS",
+    "NUL_CP",
+    "decode_big5",
+    "decode_euc_jp",
+    "decode_euc_kr",
+    "decode_gb18030",
+    "decode_iso_2022_jp",
+    "decode_shift_jis",
+    "gb18030_ranges_code_point",
+    "gb18030_ranges_pointer",
+]
+
+#: Marks "no code point" in an index string (U+FFFE is a noncharacter no index contains).
+NUL_CP = "\ufffe"
+
+#: Big5 pointers that decode to two code points (Big5 decoder, step 3.6).
+BIG5_PAIRS: dict[int, str] = {
+    1133: "\u00ca\u0304", 1135: "\u00ca\u030c", 1164: "\u00ea\u0304", 1166: "\u00ea\u030c",
+}
+
+_ASCII_RUN = re.compile(rb"[\x00-\x7f]+")
+_REPLACEMENT = "\ufffd"
+
+
+def _ascii_run(data: bytes, pos: int, out: list[str]) -> int:
+    match = _ASCII_RUN.match(data, pos)
+    assert match is not None
+    out.append(match.group().decode("ascii"))
+    return match.end()
+
+
+def gb18030_ranges_code_point(
+    pointer: int, ranges: tuple[Sequence[int], Sequence[int]]
+) -> int | None:
+    """Implements Encoding "index gb18030 ranges code point": https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point
+
+    ``ranges`` is (pointers, code points), both ascending.
+    """
+    if 39419 < pointer < 189000 or pointer > 1237575:
+        return None
+    if pointer == 7457:
+        return 0xE7C7
+    pointers, code_points = ranges
+    i = bisect_right(pointers, pointer) - 1
+    return code_points[i] + pointer - pointers[i]
+
+
+def gb18030_ranges_pointer(code_point: int, ranges: tuple[Sequence[int], Sequence[int]]) -> int:
+    """Implements Encoding "index gb18030 ranges pointer": https://encoding.spec.whatwg.org/#index-gb18030-ranges-pointer"""
+    if code_point == 0xE7C7:
+        return 7457
+    pointers, code_points = ranges
+    i = bisect_right(code_points, code_point) - 1
+    return pointers[i] + code_point - code_points[i]
+
+
+def decode_gb18030(
+    data: bytes, pos: int, one: bool, out: list[str], errors: list[int], *,
+    index: str, ranges: tuple[Sequence[int], Sequence[int]],
+) -> int:
+    """Implements Encoding "gb18030 decoder" (also GBK's): https://encoding.spec.whatwg.org/#gb18030-decoder"""
+    n = len(data)
+    while pos < n:
+        start = pos
+        b = data[pos]
+        if b < 0x80:
+            if one:
+                out.append(chr(b))
+                return pos + 1
+            pos = _ascii_run(data, pos, out)
+            continue
+        if b == 0x80:
+            out.append("\u20ac")
+            pos += 1
+        elif b == 0xFF:
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos += 1
+        elif pos + 1 >= n:  # end of queue with gb18030 first set
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos = n
+        else:
+            b2 = data[pos + 1]
+            if 0x30 <= b2 <= 0x39:
+                if pos + 2 >= n:
+                    out.append(_REPLACEMENT)
+                    errors.append(start)
+                    pos = n
+                elif not 0x81 <= data[pos + 2] <= 0xFE:
+                    # restore « second, byte »: resume at the second byte
+                    out.append(_REPLACEMENT)
+                    errors.append(start)
+                    pos = start + 1
+                elif pos + 3 >= n:
+                    out.append(_REPLACEMENT)
+                    errors.append(start)
+                    pos = n
+                elif not 0x30 <= data[pos + 3] <= 0x39:
+                    # restore « second, third, byte »
+                    out.append(_REPLACEMENT)
+                    errors.append(start)
+                    pos = start + 1
+                else:
+                    pointer = ((b - 0x81) * 12600 + (b2 - 0x30) * 1260
+                               + (data[pos + 2] - 0x81) * 10 + data[pos + 3] - 0x30)
+                    cp = gb18030_ranges_code_point(pointer, ranges)
+                    if cp is None:
+                        out.append(_REPLACEMENT)
+                        errors.append(start)
+                    else:
+                        out.append(chr(cp))
+                    pos = start + 4
+            else:
+                c = NUL_CP
+                if 0x40 <= b2 <= 0x7E or 0x80 <= b2 <= 0xFE:
+                    c = index[(b - 0x81) * 190 + b2 - (0x40 if b2 < 0x7F else 0x41)]
+                if c != NUL_CP:
+                    out.append(c)
+                    pos += 2
+                else:
+                    out.append(_REPLACEMENT)
+                    errors.append(start)
+                    pos += 1 if b2 < 0x80 else 2  # an ASCII byte is restored
+        if one:
+            return pos
+    return pos
+
+
+def decode_big5(
+    data: bytes, pos: int, one: bool, out: list[str], errors: list[int], *, index: str
+) -> int:
+    """Implements Encoding "Big5 decoder": https://encoding.spec.whatwg.org/#big5-decoder"""
+    n = len(data)
+    while pos < n:
+        start = pos
+        b = data[pos]
+        if b < 0x80:
+            if one:
+                out.append(chr(b))
+                return pos + 1
+            pos = _ascii_run(data, pos, out)
+            continue
+        if b == 0x80 or b == 0xFF:
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos += 1
+        elif pos + 1 >= n:
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos = n
+        else:
+            b2 = data[pos + 1]
+            c = NUL_CP
+            if 0x40 <= b2 <= 0x7E or 0xA1 <= b2 <= 0xFE:
+                pointer = (b - 0x81) * 157 + b2 - (0x40 if b2 < 0x7F else 0x62)
+                c = BIG5_PAIRS.get(pointer) or index[pointer]
+            if c != NUL_CP:
+                out.append(c)
+                pos += 2
+            else:
+                out.append(_REPLACEMENT)
+                errors.append(start)
+                pos += 1 if b2 < 0x80 else 2
+        if one:
+            return pos
+    return pos
+
+
+def decode_euc_jp(
+    data: bytes, pos: int, one: bool, out: list[str], errors: list[int], *,
+    jis0208: str, jis0212: str,
+) -> int:
+    """Implements Encoding "EUC-JP decoder": https://encoding.spec.whatwg.org/#euc-jp-decoder"""
+    n = len(data)
+    while pos < n:
+        start = pos
+        b = data[pos]
+        if b < 0x80:
+            if one:
+                out.append(chr(b))
+                return pos + 1
+            pos = _ascii_run(data, pos, out)
+            continue
+        if not (b == 0x8E or b == 0x8F or 0xA1 <= b <= 0xFE):
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos += 1
+        elif pos + 1 >= n:
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos = n
+        else:
+            b2 = data[pos + 1]
+            c = NUL_CP
+            last = pos + 1  # position of the byte that completes or breaks the sequence
+            if b == 0x8E and 0xA1 <= b2 <= 0xDF:
+                c = chr(0xFF61 - 0xA1 + b2)
+            elif b == 0x8F and 0xA1 <= b2 <= 0xFE:
+                if pos + 2 >= n:
+                    out.append(_REPLACEMENT)
+                    errors.append(start)
+                    pos = n
+                    if one:
+                        return pos
+                    continue
+                last = pos + 2
+                b3 = data[last]
+                if 0xA1 <= b3 <= 0xFE:
+                    c = jis0212[(b2 - 0xA1) * 94 + b3 - 0xA1]
+            elif 0xA1 <= b <= 0xFE and 0xA1 <= b2 <= 0xFE:
+                c = jis0208[(b - 0xA1) * 94 + b2 - 0xA1]
+            if c != NUL_CP:
+                out.append(c)
+                pos = last + 1
+            else:
+                out.append(_REPLACEMENT)
+                errors.append(start)
+                pos = last if data[last] < 0x80 else last + 1
+        if one:
+            return pos
+    return pos
+
+
+def decode_shift_jis(
+    data: bytes, pos: int, one: bool, out: list[str], errors: list[int], *, jis0208: str
+) -> int:
+    """Implements Encoding "Shift_JIS decoder": https://encoding.spec.whatwg.org/#shift_jis-decoder"""
+    n = len(data)
+    while pos < n:
+        start = pos
+        b = data[pos]
+        if b < 0x80:
+            if one:
+                out.append(chr(b))
+                return pos + 1
+            pos = _ascii_run(data, pos, out)
+            continue
+        if b == 0x80:
+            out.append("\x80")
+            pos += 1
+        elif 0xA1 <= b <= 0xDF:
+            out.append(chr(0xFF61 - 0xA1 + b))
+            pos += 1
+        elif not (0x81 <= b <= 0x9F or 0xE0 <= b <= 0xFC):
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos += 1
+        elif pos + 1 >= n:
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos = n
+        else:
+            b2 = data[pos + 1]
+            c = NUL_CP
+            if 0x40 <= b2 <= 0x7E or 0x80 <= b2 <= 0xFC:
+                pointer = ((b - (0x81 if b < 0xA0 else 0xC1)) * 188
+                           + b2 - (0x40 if b2 < 0x7F else 0x41))
+                # pointers 8836-10715 are EUDC: the Private Use Area
+                c = chr(0xE000 - 8836 + pointer) if 8836 <= pointer <= 10715 else jis0208[pointer]
+            if c != NUL_CP:
+                out.append(c)
+                pos += 2
+            else:
+                out.append(_REPLACEMENT)
+                errors.append(start)
+                pos += 1 if b2 < 0x80 else 2
+        if one:
+            return pos
+    return pos
+
+
+def decode_euc_kr(
+    data: bytes, pos: int, one: bool, out: list[str], errors: list[int], *, index: str
+) -> int:
+    """Implements Encoding "EUC-KR decoder": https://encoding.spec.whatwg.org/#euc-kr-decoder"""
+    n = len(data)
+    while pos < n:
+        start = pos
+        b = data[pos]
+        if b < 0x80:
+            if one:
+                out.append(chr(b))
+                return pos + 1
+            pos = _ascii_run(data, pos, out)
+            continue
+        if b == 0x80 or b == 0xFF:
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos += 1
+        elif pos + 1 >= n:
+            out.append(_REPLACEMENT)
+            errors.append(start)
+            pos = n
+        else:
+            b2 = data[pos + 1]
+            c = index[(b - 0x81) * 190 + b2 - 0x41] if 0x41 <= b2 <= 0xFE else NUL_CP
+            if c != NUL_CP:
+                out.append(c)
+                pos += 2
+            else:
+                out.append(_REPLACEMENT)
+                errors.append(start)
+                pos += 1 if b2 < 0x80 else 2
+        if one:
+            return pos
+    return pos
+
+
+# ISO-2022-JP decoder states
+_ASCII, _ROMAN, _KATAKANA, _LEAD = 0, 1, 2, 3
+_ISO2022_TEXT = {
+    _ASCII: re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]+"),
+    _ROMAN: re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]+"),
+    _KATAKANA: re.compile(rb"[\x21-\x5f]+"),
+    _LEAD: re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])+"),
+}
+_ROMAN_MAP = {0x5C: 0xA5, 0x7E: 0x203E}
+_ESCAPES = {b"(B": _ASCII, b"(J": _ROMAN, b"(I": _KATAKANA, b"$@": _LEAD, b"$B": _LEAD}
+
+
+def decode_iso_2022_jp(
+    data: bytes, pos: int, one: bool, out: list[str], errors: list[int], *, jis0208: str
+) -> int:
+    """Implements Encoding "ISO-2022-JP decoder": https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
+
+    Runs of text in one state are matched with a regular expression and decoded in bulk; the
+    escape sequences, the output flag and every error case follow the spec's state machine.
+    Stateful, so it always decodes from ``pos`` to the end (``one`` is ignored).
+    """
+    n = len(data)
+    state = _ASCII  # the decoder state at a sequence boundary; also the "output state"
+    output = False  # ISO-2022-JP output flag
+    while pos < n:
+        match = _ISO2022_TEXT[state].match(data, pos)
+        if match is not None:
+            run = match.group()
+            if state == _LEAD:
+                for i in range(0, len(run), 2):
+                    c = jis0208[(run[i] - 0x21) * 94 + run[i + 1] - 0x21]
+                    if c == NUL_CP:
+                        out.append(_REPLACEMENT)
+                        errors.append(pos + i)
+                    else:
+                        out.append(c)
+            elif state == _KATAKANA:
+                out.append("".join(chr(0xFF61 - 0x21 + x) for x in run))
+            elif state == _ROMAN:
+                out.append(run.decode("ascii").translate(_ROMAN_MAP))
+            else:
+                out.append(run.decode("ascii"))
+            output = False
+            pos = match.end()
+            continue
+        start = pos
+        b = data[pos]
+        if b == 0x1B:
+            escape = data[pos + 1:pos + 3]
+            new_state = _ESCAPES.get(escape)
+            if new_state is not None:
+                if output:  # two escape sequences in a row: "escape" returns error
+                    out.append(_REPLACEMENT)
+                    errors.append(start)
+                state = new_state
+                output = True
+                pos += 3
+                continue
+            # "escape start" or "escape" fails: whatever followed ESC is restored and
+            # decoded in the output state (at the end of the queue too)
+            pos += 1
+        elif state == _LEAD and 0x21 <= b <= 0x7E:
+            # "trailing byte" with a byte outside 0x21-0x7E: an ESC goes on to "escape start",
+            # the end of the queue ends, any other byte is consumed with the leading byte
+            pos += 1 if pos + 1 >= n or data[pos + 1] == 0x1B else 2
+        else:
+            pos += 1
+        output = False
+        out.append(_REPLACEMENT)
+        errors.append(start)
+    return pos
+
+
+# --- pointers and bytes ----------------------------------------------------------------------
+
+
+def gb18030_pointer_bytes(pointer: int) -> bytes:
+    """The two bytes of index gb18030 ``pointer`` (gb18030 encoder, step 7)."""
+    trailing = pointer % 190
+    return bytes((pointer // 190 + 0x81, trailing + (0x40 if trailing < 0x3F else 0x41)))
+
+
+def big5_pointer_bytes(pointer: int) -> bytes:
+    """The two bytes of index Big5 ``pointer`` (Big5 encoder, steps 5-8)."""
+    trailing = pointer % 157
+    return bytes((pointer // 157 + 0x81, trailing + (0x40 if trailing < 0x3F else 0x62)))
+
+
+def shift_jis_pointer_bytes(pointer: int) -> bytes:
+    """The two bytes of index jis0208 ``pointer`` in Shift_JIS (Shift_JIS encoder, steps 9-13)."""
+    leading, trailing = divmod(pointer, 188)
+    return bytes((leading + (0x81 if leading < 0x1F else 0xC1),
+                  trailing + (0x40 if trailing < 0x3F else 0x41)))
+
+
+def euc_jp_pointer_bytes(pointer: int) -> bytes:
+    """The two bytes of index jis0208 (or jis0212) ``pointer`` < 8836 in EUC-JP."""
+    return bytes((pointer // 94 + 0xA1, pointer % 94 + 0xA1))
+
+
+def euc_kr_pointer_bytes(pointer: int) -> bytes:
+    """The two bytes of index EUC-KR ``pointer`` (EUC-KR encoder, steps 5-7)."""
+    return bytes((pointer // 190 + 0x81, pointer % 190 + 0x41))
+
+
+def index_pointers(index: str, skip: range | None = None) -> dict[str, int]:
+    """Implements Encoding "index pointer" for every code point: the first pointer of each."""
+    pointers: dict[str, int] = {}
+    for pointer, char in enumerate(index):
+        if char != NUL_CP and (skip is None or pointer not in skip):
+            pointers.setdefault(char, pointer)
+    return pointers
+
+
+def big5_pointers(index: str) -> dict[str, int]:
+    """Implements Encoding "index Big5 pointer" for every code point: https://encoding.spec.whatwg.org/#index-big5-pointer"""
+    first = (0xA1 - 0x81) * 157  # no HKSCS extensions
+    pointers = index_pointers(index, skip=range(first))
+    for char in "\u2550\u255e\u2561\u256a\u5341\u5345":  # the last pointer for these
+        pointers[char] = index.rindex(char)
+    return pointers
+
+
+# --- encoders --------------------------------------------------------------------------------
+
+# gb18030 encoder, step 5: Private Use code points that GB18030-2005 encoded as two bytes
+_GB18030_PUA = dict(zip(
+    "\ue78d\ue78e\ue78f\ue790\ue791\ue792\ue793\ue794\ue795\ue796"
+    "\ue81e\ue826\ue82b\ue82c\ue832\ue843\ue854\ue864",
+    (b"\xa6\xd9", b"\xa6\xda", b"\xa6\xdb", b"\xa6\xdc", b"\xa6\xdd", b"\xa6\xde", b"\xa6\xdf",
+     b"\xa6\xec", b"\xa6\xed", b"\xa6\xf3", b"\xfe\x59", b"\xfe\x61", b"\xfe\x66", b"\xfe\x67",
+     b"\xfe\x6d", b"\xfe\x7e", b"\xfe\x90", b"\xfe\xa0"),
+    strict=True,
+))
+
+
+def _is_surrogate(char: str) -> bool:
+    return "\ud800" <= char <= "\udfff"
+
+
+def encode_gb18030(
+    text: str, pointers: dict[str, int], ranges: tuple[Sequence[int], Sequence[int]], is_gbk: bool
+) -> bytes | None:
+    """Implements Encoding "gb18030 encoder" (and GBK's): https://encoding.spec.whatwg.org/#gb18030-encoder"""
+    out = bytearray()
+    for char in text:
+        if char < "\x80":
+            out.append(ord(char))
+        elif char == "\ue5e5" or _is_surrogate(char):
+            return None
+        elif is_gbk and char == "\u20ac":
+            out.append(0x80)
+        elif char in _GB18030_PUA:
+            out += _GB18030_PUA[char]
+        elif char in pointers:
+            out += gb18030_pointer_bytes(pointers[char])
+        elif is_gbk:
+            return None
+        else:
+            pointer = gb18030_ranges_pointer(ord(char), ranges)
+            b1, pointer = divmod(pointer, 12600)
+            b2, pointer = divmod(pointer, 1260)
+            b3, b4 = divmod(pointer, 10)
+            out += bytes((b1 + 0x81, b2 + 0x30, b3 + 0x81, b4 + 0x30))
+    return bytes(out)
+
+
+def encode_big5(text: str, pointers: dict[str, int]) -> bytes | None:
+    """Implements Encoding "Big5 encoder": https://encoding.spec.whatwg.org/#big5-encoder"""
+    out = bytearray()
+    for char in text:
+        if char < "\x80":
+            out.append(ord(char))
+        elif char in pointers:
+            out += big5_pointer_bytes(pointers[char])
+        else:
+            return None
+    return bytes(out)
+
+
+def _jis_common(char: str) -> str:
+    return "\uff0d" if char == "\u2212" else char
+
+
+def encode_euc_jp(text: str, pointers: dict[str, int]) -> bytes | None:
+    """Implements Encoding "EUC-JP encoder": https://encoding.spec.whatwg.org/#euc-jp-encoder"""
+    out = bytearray()
+    for char in text:
+        if char < "\x80":
+            out.append(ord(char))
+        elif char == "\xa5":
+            out.append(0x5C)
+        elif char == "\u203e":
+            out.append(0x7E)
+        elif "\uff61" <= char <= "\uff9f":
+            out += bytes((0x8E, ord(char) - 0xFF61 + 0xA1))
+        elif _jis_common(char) in pointers:
+            out += euc_jp_pointer_bytes(pointers[_jis_common(char)])
+        else:
+            return None
+    return bytes(out)
+
+
+def encode_shift_jis(text: str, pointers: dict[str, int]) -> bytes | None:
+    """Implements Encoding "Shift_JIS encoder": https://encoding.spec.whatwg.org/#shift_jis-encoder
+
+    ``pointers`` is "index Shift_JIS pointer" (index jis0208 without pointers 8272-8835).
+    """
+    out = bytearray()
+    for char in text:
+        if char <= "\x80":
+            out.append(ord(char))
+        elif char == "\xa5":
+            out.append(0x5C)
+        elif char == "\u203e":
+            out.append(0x7E)
+        elif "\uff61" <= char <= "\uff9f":
+            out.append(ord(char) - 0xFF61 + 0xA1)
+        elif _jis_common(char) in pointers:
+            out += shift_jis_pointer_bytes(pointers[_jis_common(char)])
+        else:
+            return None
+    return bytes(out)
+
+
+def encode_euc_kr(text: str, pointers: dict[str, int]) -> bytes | None:
+    """Implements Encoding "EUC-KR encoder": https://encoding.spec.whatwg.org/#euc-kr-encoder"""
+    out = bytearray()
+    for char in text:
+        if char < "\x80":
+            out.append(ord(char))
+        elif char in pointers:
+            out += euc_kr_pointer_bytes(pointers[char])
+        else:
+            return None
+    return bytes(out)
+
+
+def encode_iso_2022_jp(text: str, pointers: dict[str, int], katakana: str) -> bytes | None:
+    """Implements Encoding "ISO-2022-JP encoder": https://encoding.spec.whatwg.org/#iso-2022-jp-encoder
+
+    ``katakana`` is index ISO-2022-JP katakana as a string.
+    """
+    out = bytearray()
+    state = _ASCII  # _ASCII, _ROMAN, or _LEAD for "jis0208"
+    for char in text:
+        if char in "\x0e\x0f\x1b":  # an error in every state (step 3, after step 6 in jis0208)
+            return None
+        if char < "\x80" and (state == _ASCII or char not in "\\~"):
+            if state == _LEAD:
+                out += b"\x1b(B"
+                state = _ASCII
+            out.append(ord(char))
+            continue
+        if char < "\x80":  # "\\" or "~" in the Roman state
+            out += b"\x1b(B"
+            state = _ASCII
+            out.append(ord(char))
+            continue
+        if char in "\xa5\u203e":
+            if state != _ROMAN:
+                out += b"\x1b(J"
+                state = _ROMAN
+            out.append(0x5C if char == "\xa5" else 0x7E)
+            continue
+        char = _jis_common(char)
+        if "\uff61" <= char <= "\uff9f":
+            char = katakana[ord(char) - 0xFF61]
+        pointer = pointers.get(char)
+        if pointer is None:
+            return None
+        if state != _LEAD:
+            out += b"\x1b$B"
+            state = _LEAD
+        out += bytes((pointer // 94 + 0x21, pointer % 94 + 0x21))
+    if state != _ASCII:
+        out += b"\x1b(B"
+    return bytes(out)
