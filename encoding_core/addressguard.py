@@ -268,8 +268,8 @@ def check_host(host: str, port: int, allowed: Sequence[IPNetwork] = (), *,
             raise BlockedAddressError(
                 f"refusing to fetch {host}{via}: the address is {reason}. Fetching it could reach "
                 "this machine or its network. To triage an intranet host on purpose, add its "
-                f"network to allowed_networks (for example \"{address}/"
-                f"{address.max_prefixlen}\")"
+                f"network to allowed_networks (app config), or --allow "
+                f"{address}/{address.max_prefixlen} (CLI)"
             )
     return tuple(str(a) for a in addresses)
 

@@ -41,12 +41,15 @@ cookies and Referer carried per hop    none: each hop is a bare GET
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
 import ssl
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 import httpx
 
@@ -208,6 +211,19 @@ class Capture:
         """
         values = self._final.header_values("content-type")
         return ", ".join(values) if values else None
+
+    def to_dict(self, *, include_body: bool = False) -> dict[str, Any]:
+        """A plain dict for JSON: the body as its length and SHA-1 (base64 when asked)."""
+        data: dict[str, Any] = {
+            "capture_id": self.capture_id, "requested_url": self.requested_url,
+            "url": self.url, "status": self.status, "content_type": self.content_type,
+            "fetched_at": self.fetched_at, "elapsed": self.elapsed,
+            "body_length": len(self.body), "body_sha1": hashlib.sha1(self.body).hexdigest(),
+            "raw_length": self.raw_length, "content_codings": list(self.content_codings),
+            "notes": list(self.notes), "exchanges": [asdict(e) for e in self.exchanges]}
+        if include_body:
+            data["body_base64"] = base64.b64encode(self.body).decode("ascii")
+        return data
 
 
 @functools.lru_cache(maxsize=8)

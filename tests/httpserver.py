@@ -36,6 +36,7 @@ class Request:
     target: str
     version: str
     headers: list[tuple[str, str]]
+    received: float = field(default_factory=time.monotonic)
 
     def header(self, name: str) -> str | None:
         """The last value of header ``name`` (case-insensitive), or None."""
