@@ -1,0 +1,184 @@
+"""Tests for encoding_core.mojibake: find_mojibake, its prefilter and its explanations."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from encoding_core import mojibake
+from encoding_core.labels import get_encoding
+from encoding_core.mojibake import (
+    PREFILTER_RE2,
+    Mojibake,
+    find_mojibake,
+    might_be_damaged,
+    suspicious_part,
+)
+
+CASES = Path(__file__).parent / "cases"
+
+
+def _cases(name: str) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = json.loads((CASES / name).read_text("utf-8"))["cases"]
+    return cases
+
+
+def _params(name: str) -> list[Any]:
+    return [pytest.param(case, id=case["label"], marks=[pytest.mark.xfail(
+        strict=True, reason=case["xfail"])] if "xfail" in case else [])
+        for case in _cases(name)]
+
+
+@pytest.mark.parametrize("case", _params("mojibake_clean.json"))
+def test_clean_text_is_not_flagged(case: dict[str, Any]) -> None:
+    """Legitimate text in many scripts gives None."""
+    assert find_mojibake(case["text"]) is None
+
+
+@pytest.mark.parametrize("case", _params("mojibake_damaged.json"))
+def test_damaged_text_is_found_and_explained(case: dict[str, Any]) -> None:
+    """Damaged text gives its kind, the true text as the repair, and the chain."""
+    found = find_mojibake(case["text"])
+    assert found is not None
+    assert found.kind == case["expect"]
+    assert found.repaired == case["repaired"]
+    if "chain" in case:
+        assert found.chain == case["chain"]
+    assert found.spans
+
+
+@pytest.mark.parametrize(("text", "marked"), [
+    ("Jos? Garc?a", ["Jos?", "Garc?a"]),
+    ("?lvaro P?rez", ["?lvaro", "P?rez"]),
+    ("Fran?ois", ["Fran?ois"]),
+    ("Bj??rk", ["Bj??rk"]),
+], ids=["name", "word-start", "one", "two-in-a-row"])
+def test_question_mark_where_a_letter_was_is_lossy(text: str, marked: list[str]) -> None:
+    """A ? inside a word is a lost letter; the spans point at each ?."""
+    found = find_mojibake(text)
+    assert found is not None and found.kind == "lossy" and found.repaired is None
+    assert all(text[start:end].strip("?") == "" for start, end in found.spans)
+    words = {word for word in text.split() if any(s <= text.index(word) + word.index("?") < e
+                                                    for s, e in found.spans)}
+    assert words == set(marked)
+
+
+@pytest.mark.parametrize("text", [
+    "Why?", "a?b=1", "https://shop.example/p?id=7&x=1", "x = a?b:c", "What?? Really?!",
+    "¿Qué?", "mailto:a@b.example?subject=hi", "C:\\dir?x", "Où est l’école ?", "???", "3?",
+], ids=["question", "query", "url", "ternary", "emphasis", "spanish", "mailto", "path",
+        "french-space", "placeholder", "digit"])
+def test_question_mark_that_is_punctuation_is_not_flagged(text: str) -> None:
+    """Questions, URLs and code keep their ? without a finding."""
+    assert find_mojibake(text) is None
+
+
+def test_spans_cover_the_mojibake() -> None:
+    """Each span covers one damaged sequence; a double-encoded one is one span."""
+    found = find_mojibake("JosÃ© and JosÃƒÂ©!")
+    assert found is not None
+    assert found.spans == ((3, 5), (13, 17))
+
+
+@pytest.mark.parametrize(("text", "chain"), [
+    ("Ã\x81lvaro", "utf-8 read as windows-1252"),
+    ("â\x80\x99", "utf-8 read as iso-8859-1"),
+    ("Ã¢â‚¬â„¢s", "utf-8 read as windows-1252, twice"),
+    ("Ã¢Â€Â™", "utf-8 read as iso-8859-1; then utf-8 read as windows-1252"),
+    ("\x93quoted\x94", "windows-1252 read as iso-8859-1"),
+], ids=["c1-that-windows-1252-makes", "c1-only-latin-1-makes", "twice", "two-decoders",
+        "c1-controls"])
+def test_chain_uses_whatwg_names_in_damage_order(text: str, chain: str) -> None:
+    """ftfy's latin-1 is windows-1252 unless only ISO-8859-1 makes those C1 controls."""
+    found = find_mojibake(text)
+    assert found is not None and found.chain == chain
+
+
+def test_every_chain_name_is_whatwg_except_the_documented_ones() -> None:
+    """Names in chains are WHATWG canonical names; iso-8859-1 and ibm437 are deviations."""
+    for name in set(mojibake._WHATWG_NAME.values()) - {"iso-8859-1", "ibm437"}:
+        assert get_encoding(name) == name
+
+
+def test_c1_controls_kind_and_repair() -> None:
+    """windows-1252 bytes read as ISO-8859-1 are repaired to the punctuation they were."""
+    found = find_mojibake("1990\x962000 \x80 5")
+    assert found == Mojibake("c1-controls", "1990–2000 € 5", "windows-1252 read as iso-8859-1",
+                             ((4, 5), (10, 11)))
+
+
+def test_replacement_character_is_lossy() -> None:
+    """U+FFFD means bytes were lost: no repair is offered."""
+    found = find_mojibake("Jos\ufffd")
+    assert found is not None and found.kind == "lossy" and found.repaired is None
+    assert "U+FFFD" in found.chain
+
+
+def test_unexplained_mojibake_has_no_repair() -> None:
+    """Text ftfy calls bad but no decode chain repairs is flagged without a repair."""
+    found = find_mojibake("a ¢Ð€ b")
+    assert found is not None and found.kind == "mojibake" and found.repaired is None
+    assert found.chain.startswith("unexplained")
+
+
+def test_result_is_frozen_and_serialisable() -> None:
+    """Mojibake is an immutable record with a JSON-ready dict."""
+    found = find_mojibake("JosÃ©")
+    assert found is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        found.kind = "lossy"  # type: ignore[misc]
+    assert json.loads(json.dumps(found.to_dict()))["repaired"] == "José"
+
+
+def test_suspicious_part_is_a_window_around_the_first_span() -> None:
+    """The excerpt keeps the suspicious part and the given context."""
+    text = "x" * 1000 + "JosÃ©" + "y" * 1000
+    found = find_mojibake(text)
+    assert found is not None
+    assert suspicious_part(text, found, context=5) == "xxJosÃ©yyyyy"
+
+
+def test_million_character_cell_is_fast() -> None:
+    """A clean million-character cell costs little; mojibake at its end is still found."""
+    clean = "Café crème, São Paulo, Москва. " * 33_000
+    started = time.perf_counter()
+    assert find_mojibake(clean) is None
+    found = find_mojibake(clean + "JosÃ©")
+    assert time.perf_counter() - started < 10
+    assert found is not None and found.spans[-1] == (len(clean) + 3, len(clean) + 5)
+
+
+_ALPHABET = st.sampled_from(sorted(set("".join("".join(s) for s in mojibake._SHAPES))
+                                   | set("ab Z?é.\ufffd\x85")))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(_ALPHABET, max_size=12))
+def test_prefilter_agrees_with_re2_and_with_find(text: str) -> None:
+    """The Python prefilter, the RE2 prefilter and find_mojibake agree on what may be damaged."""
+    python = might_be_damaged(text)
+    re2 = pc.match_substring_regex(pa.array([text]), PREFILTER_RE2)[0].as_py()
+    assert re2 or not python
+    damage_only = PREFILTER_RE2.rsplit("|", 1)[0]
+    assert pc.match_substring_regex(pa.array([text]), damage_only)[0].as_py() == bool(
+        mojibake._damage_spans(text))
+    if not python:
+        assert find_mojibake(text) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_never_raises(text: str) -> None:
+    """Any text gives None or a finding whose spans lie inside it."""
+    found = find_mojibake(text)
+    if found is not None:
+        assert all(0 <= start < end <= len(text) for start, end in found.spans)
