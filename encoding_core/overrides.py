@@ -43,7 +43,14 @@ from .overrides_changes import (
     Renew,
     Retire,
 )
-from .overrides_file import NEW_FILE, read_document, render, revalidate, write_atomic
+from .overrides_file import (
+    NEW_FILE,
+    parse_document,
+    read_document,
+    render,
+    revalidate,
+    write_atomic,
+)
 from .overrides_model import (
     Applicability,
     HistoryEvent,
@@ -57,6 +64,7 @@ from .overrides_model import (
 from .overrides_schema import Document, OverrideFileError
 
 __all__ = [
+    "DATA_ENV_VAR",
     "ENV_VAR",
     "MAX_REVIEW_DAYS",
     "Applicability",
@@ -80,13 +88,23 @@ __all__ = [
 
 #: Environment variable naming the overrides file used by the app and the CLI.
 ENV_VAR = "ENCODING_TRIAGE_OVERRIDES"
+#: Environment variable naming the app's data folder (the file is ``overrides.yaml`` in it).
+DATA_ENV_VAR = "ENCODING_TRIAGE_DATA"
 
 
 def default_path() -> Path:
-    """``$ENCODING_TRIAGE_OVERRIDES``, else ``data/overrides.yaml`` in the project folder."""
+    """The overrides file of the app and the CLI, the first that is set of:
+
+    - ``$ENCODING_TRIAGE_OVERRIDES``;
+    - ``overrides.yaml`` in ``$ENCODING_TRIAGE_DATA``;
+    - ``data/overrides.yaml`` in the project folder.
+    """
     configured = os.environ.get(ENV_VAR, "").strip()
     if configured:
         return Path(configured).expanduser()
+    data = os.environ.get(DATA_ENV_VAR, "").strip()
+    if data:
+        return Path(data).expanduser() / "overrides.yaml"
     return Path(__file__).resolve().parent.parent / "data" / "overrides.yaml"
 
 
@@ -212,6 +230,24 @@ class OverrideStore:
             raise OverrideError(f"{self.path} is locked by another writer for more than "
                                 f"{self._lock_timeout:g} s; try again") from exc
         return entry
+
+    def create(self, text: str) -> tuple[SiteOverride, ...]:
+        """Write ``text`` (e.g. the example file) as the file, which must not exist yet.
+
+        The text is validated first; an existing file is never replaced this way.
+        """
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        lock = filelock.FileLock(str(self.path) + ".lock", timeout=self._lock_timeout)
+        try:
+            with lock:
+                if self.path.exists():
+                    raise OverrideError(f"{self.path} already exists: it is not replaced")
+                doc = parse_document(self.path, text)
+                write_atomic(self.path, text)
+        except filelock.Timeout as exc:
+            raise OverrideError(f"{self.path} is locked by another writer for more than "
+                                f"{self._lock_timeout:g} s; try again") from exc
+        return tuple(doc.entries)
 
     def _run(self, doc: Document, change: Change) -> tuple[SiteOverride, str]:
         ctx = ChangeContext(now=self._clock(),

@@ -256,6 +256,8 @@ def _evidence_node(evidence: OverrideEvidence) -> CommentedMap:
     for key in ("url", "fetched_at", "sha256", "corrects", "replacements", "conflicts",
                 "capture"):
         value = getattr(evidence, key)
+        if isinstance(value, str):
+            value = str(value)  # a plain str: a StrEnum (Source) has no YAML representation
         if value is not None:
             node[key] = value
     return node

@@ -185,7 +185,7 @@ def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None
     suggested = suggested_encoding(decoded)
     # What the override corrects: the first declaration that disagrees with the suggestion
     # (it failed strictly, or won with the wrong answer), else whatever source won.
-    wrong = next((e.source for e in decoded.evidence if suggested and e.encoding
+    wrong = next((str(e.source) for e in decoded.evidence if suggested and e.encoding
                   and e.source in _DECLARED and e.encoding != suggested), None)
     source = wrong or decoded.source.removesuffix("-lossy")
     evidence = OverrideEvidence(

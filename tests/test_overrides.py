@@ -390,3 +390,39 @@ def test_concurrent_processes_lose_nothing(tmp_path):
     assert {a: sum(e.created_by == a for e in entries) for a in authors} == dict.fromkeys(
         authors, 10)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["overrides.yaml", "overrides.yaml.lock"]
+
+
+def test_create_writes_a_valid_file_once(store):
+    """create writes validated text to a new file and never replaces one."""
+    assert [e.id for e in store.create(SAMPLE.read_text(encoding="utf-8"))] == [
+        "ov-0001", "ov-0002", "ov-0003", "ov-0004"]
+    assert store.path.read_bytes() == SAMPLE.read_bytes()
+    with pytest.raises(OverrideError, match="already exists"):
+        store.create("version: 1\noverrides: []\n")
+    assert store.path.read_bytes() == SAMPLE.read_bytes()
+
+
+def test_create_refuses_invalid_text(store):
+    """Invalid text is refused before anything is written."""
+    with pytest.raises(OverrideFileError, match=":2: "):
+        store.create("version: 1\noverrides: {}\n")
+    assert not store.path.exists()
+
+
+def test_reads_follow_writes_from_another_store(store):
+    """The read cache notices a write made through another store object."""
+    assert store.entries() == ()
+    other = make_store(store.path)
+    propose(other)
+    assert [e.id for e in store.entries()] == ["ov-0001"]
+    other.approve("ov-0001", reviewer="bob")
+    assert store.get("ov-0001").status is Status.APPROVED
+
+
+def test_evidence_with_enum_source_is_written_as_text(store):
+    """A Source enum in the evidence is written as its plain value."""
+    from encoding_core.models import Source
+
+    entry = propose(store, evidence=OverrideEvidence(corrects=Source.HTTP_HEADER))
+    assert entry.evidence == OverrideEvidence(corrects="http-header")
+    assert "corrects: http-header\n" in store.path.read_text()
