@@ -263,7 +263,7 @@ class _FastPath:
 
 def _contains_any(chars: str) -> Callable[[str], bool]:
     """A fast test for "``text`` contains one of ``chars``"."""
-    if len(chars) > 8:  # one regex pass beats many substring scans
+    if len(chars) > 16:  # one regex pass beats many substring scans
         search = re.compile("[" + "".join(re.escape(c) for c in sorted(chars)) + "]").search
         return lambda text: search(text) is not None
     return lambda text: any(c in text for c in chars)
@@ -297,7 +297,7 @@ def _decode_cjk(data: bytes, encoding: str) -> tuple[str, list[int]]:
         finally:
             _local.sink = None
         if not (sink.tainted or fast.suspect_search(text)
-                or any(unit in data and out in text for unit, out in fast.suspect_bytes)):
+                or any(out in text and unit in data for unit, out in fast.suspect_bytes)):
             return (fast.fix(text) if fast.fix_search(text) else text), sink.errors
     out: list[str] = []
     errors: list[int] = []
