@@ -17,9 +17,9 @@ from typing import Any
 from .cli_inspect import format_decision
 from .decode import decode
 from .errors import FetchError
-from .fetch import Capture, FetchSettings, fetch_page
+from .fetch import Capture, configured_settings, fetch_page
 from .hostreport import QUARANTINE_THRESHOLD, HostReport, report_from_warc
-from .landing import LandingZone, default_zone, fetch_and_keep
+from .landing import configured_zone, fetch_and_keep
 from .warcfile import WarcFormatError
 
 __all__ = ["add_parser", "format_capture", "format_report"]
@@ -35,9 +35,9 @@ def add_parser(subparsers: Any) -> None:
     fetch.add_argument("--max-bytes", type=int, default=10 * 1024 * 1024,
                        help="size cap, received and decompressed (default 10 MiB)")
     fetch.add_argument("--timeout", type=float, default=60.0, help="total time limit, seconds")
-    fetch.add_argument("--captures", type=Path, default=None,
-                       help="landing zone folder (default $ENCODING_TRIAGE_CAPTURES or ./captures)")
-    fetch.add_argument("--retention-days", type=float, default=7.0,
+    fetch.add_argument("--landing", type=Path, default=None,
+                       help="landing zone folder (default $ENCODING_TRIAGE_LANDING or ./landing)")
+    fetch.add_argument("--retention-days", type=float, default=None,
                        help="days a capture is kept (default 7)")
     fetch.add_argument("--no-keep", action="store_true", help="do not keep the capture")
     fetch.set_defaults(func=run_fetch)
@@ -80,9 +80,12 @@ def format_capture(capture: Capture) -> str:
 def run_fetch(args: argparse.Namespace) -> int:
     """Fetch, keep, decide, print."""
     try:
-        settings = FetchSettings(total_timeout=args.timeout, max_bytes=args.max_bytes,
-                                 allowed_networks=tuple(args.allow))
-        zone = LandingZone(args.captures or default_zone().folder, args.retention_days)
+        config: dict[str, Any] = {"total_timeout": args.timeout, "max_bytes": args.max_bytes}
+        if args.allow:
+            config["allowed_networks"] = args.allow
+        settings = configured_settings(config)
+        zone = configured_zone({"landing_dir": args.landing,
+                                "retention_days": args.retention_days})
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

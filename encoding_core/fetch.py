@@ -44,9 +44,10 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import os
 import ssl
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -81,9 +82,11 @@ __all__ = [
     "TLSError",
     "TooManyRedirectsError",
     "UnsupportedSchemeError",
+    "configured_settings",
     "fetch_page",
 ]
 
+ENV_ALLOWED_NETWORKS = "ENCODING_TRIAGE_ALLOWED_NETWORKS"
 USER_AGENT = "encoding-triage/0.1 (encoding diagnosis; one page on request; python-httpx)"
 _ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
@@ -135,6 +138,37 @@ class FetchSettings:
         parse_networks(self.allowed_networks)  # raises ValueError naming a bad entry
         if self.max_bytes <= 0 or self.max_redirects < 0:
             raise ValueError("max_bytes must be positive and max_redirects not negative")
+
+
+def configured_settings(config: Mapping[str, Any] | None = None,
+                        environ: Mapping[str, str] | None = None) -> FetchSettings:
+    """FetchSettings from the app's config, then the environment, then the defaults.
+
+    - ``config`` is a mapping such as the ``[fetch]`` section of ``.streamlit/secrets.toml``,
+      with any ``FetchSettings`` field (``allowed_networks`` as a list);
+    - ``$ENCODING_TRIAGE_ALLOWED_NETWORKS`` (comma-separated) when the config has no
+      ``allowed_networks``.
+
+    Raises ValueError naming an unknown key or a bad value.
+
+    >>> configured_settings({"max_bytes": 5}, {ENV_ALLOWED_NETWORKS: "10.0.0.0/8, ::1"})
+    ... # doctest: +ELLIPSIS
+    FetchSettings(..., max_bytes=5, ..., allowed_networks=('10.0.0.0/8', '::1'), ...)
+    """
+    values = dict(config or {})
+    fields = set(FetchSettings.__dataclass_fields__)
+    unknown = sorted(set(values) - fields - {"landing_dir", "retention_days", "warc_dir"})
+    if unknown:
+        raise ValueError(f"unknown fetch setting(s): {', '.join(unknown)}")
+    values = {k: v for k, v in values.items() if k in fields}
+    if "allowed_networks" not in values:
+        env = (environ if environ is not None else os.environ).get(ENV_ALLOWED_NETWORKS, "")
+        values["allowed_networks"] = [n.strip() for n in env.split(",") if n.strip()]
+    values["allowed_networks"] = tuple(values["allowed_networks"])
+    try:
+        return FetchSettings(**values)
+    except TypeError as exc:
+        raise ValueError(f"bad fetch settings: {exc}") from exc
 
 
 @dataclass(frozen=True, slots=True)

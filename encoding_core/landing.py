@@ -34,6 +34,7 @@ import json
 import os
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -46,7 +47,7 @@ from .errors import EncodingCoreError
 from .fetch import Capture, Exchange, FetchSettings, fetch_page
 from .warcfile import StoredRecord, WarcFormatError, parse_http_message, read_records
 
-__all__ = ["CaptureSummary", "LandingZone", "LandingZoneError", "default_zone",
+__all__ = ["CaptureSummary", "LandingZone", "LandingZoneError", "configured_zone",
            "fetch_and_keep", "keep", "new_capture_id", "purge", "recent", "reopen"]
 
 SOFTWARE = "encoding-triage/0.1 (encoding_core.landing)"
@@ -91,9 +92,28 @@ class CaptureSummary:
     content_type: str | None
 
 
-def default_zone() -> LandingZone:
-    """``$ENCODING_TRIAGE_CAPTURES`` or ``./captures``, kept 7 days."""
-    return LandingZone(Path(os.environ.get("ENCODING_TRIAGE_CAPTURES", "captures")))
+def configured_zone(config: Mapping[str, Any] | None = None,
+                    environ: Mapping[str, str] | None = None) -> LandingZone:
+    """The landing zone from the app's config, then the environment, then the defaults.
+
+    - folder: ``landing_dir`` in ``config``, else ``$ENCODING_TRIAGE_LANDING``, else
+      ``landing`` in ``$ENCODING_TRIAGE_DATA``, else ``./landing``;
+    - retention: ``retention_days`` in ``config``, else ``$ENCODING_TRIAGE_RETENTION_DAYS``,
+      else 7.
+
+    >>> configured_zone({}, {"ENCODING_TRIAGE_DATA": "/srv/triage"})
+    LandingZone(folder=PosixPath('/srv/triage/landing'), retention_days=7.0)
+    """
+    config = config or {}
+    env = environ if environ is not None else os.environ
+    folder = config.get("landing_dir") or env.get("ENCODING_TRIAGE_LANDING") or (
+        Path(env["ENCODING_TRIAGE_DATA"]) / "landing" if env.get("ENCODING_TRIAGE_DATA")
+        else "landing")
+    days = config.get("retention_days") or env.get("ENCODING_TRIAGE_RETENTION_DAYS") or 7
+    try:
+        return LandingZone(Path(folder), float(days))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad landing zone settings: {exc}") from exc
 
 
 def new_capture_id(fetched_at: str) -> str:

@@ -31,7 +31,7 @@ def server() -> Iterator[ScriptedServer]:
 
 def _fetch(server: ScriptedServer, tmp_path: Path, *extra: str) -> list[str]:
     return ["fetch", server.url("/moved"), "--allow", "127.0.0.1/32",
-            "--captures", str(tmp_path), "--timeout", "5", *extra]
+            "--landing", str(tmp_path), "--timeout", "5", *extra]
 
 
 def test_fetch_prints_hops_headers_and_decision(server: ScriptedServer, tmp_path: Path,
@@ -60,9 +60,11 @@ def test_fetch_json(server: ScriptedServer, tmp_path: Path,
 
 
 def test_fetch_errors_exit_1(server: ScriptedServer, tmp_path: Path,
-                             capsys: pytest.CaptureFixture[str]) -> None:
+                             capsys: pytest.CaptureFixture[str],
+                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A refused fetch prints the reason on stderr and exits 1."""
-    assert main(["fetch", server.url("/"), "--captures", str(tmp_path)]) == 1
+    monkeypatch.delenv("ENCODING_TRIAGE_ALLOWED_NETWORKS", raising=False)
+    assert main(["fetch", server.url("/"), "--landing", str(tmp_path)]) == 1
     assert "refusing to fetch 127.0.0.1" in capsys.readouterr().err
 
 

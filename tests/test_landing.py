@@ -16,6 +16,7 @@ from encoding_core.fetch import Capture, FetchSettings, fetch_page
 from encoding_core.landing import (
     LandingZone,
     LandingZoneError,
+    configured_zone,
     fetch_and_keep,
     keep,
     purge,
@@ -162,3 +163,16 @@ def test_retention_must_be_positive(tmp_path: Path) -> None:
     """A zero or negative retention is a configuration error."""
     with pytest.raises(ValueError, match="retention_days"):
         LandingZone(tmp_path, retention_days=0)
+
+
+def test_configured_zone_precedence(tmp_path: Path) -> None:
+    """Config, then $ENCODING_TRIAGE_LANDING, then $ENCODING_TRIAGE_DATA/landing, then ./landing."""
+    env = {"ENCODING_TRIAGE_LANDING": str(tmp_path / "env"), "ENCODING_TRIAGE_DATA": "/data",
+           "ENCODING_TRIAGE_RETENTION_DAYS": "3"}
+    assert configured_zone({}, env) == LandingZone(tmp_path / "env", 3)
+    assert configured_zone({"landing_dir": "x", "retention_days": 1}, env) == LandingZone(
+        Path("x"), 1)
+    assert configured_zone({}, {"ENCODING_TRIAGE_DATA": "/data"}).folder == Path("/data/landing")
+    assert configured_zone({}, {}) == LandingZone(Path("landing"), 7)
+    with pytest.raises(ValueError, match="bad landing zone"):
+        configured_zone({"retention_days": -1}, {})
