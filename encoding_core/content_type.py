@@ -28,6 +28,7 @@ from dataclasses import dataclass
 __all__ = ["ContentTypeCharset", "MimeType", "http_content_type_charset", "parse_mime_type"]
 
 _HTTP_WHITESPACE = "\t\n\r "
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _QUOTED_STRING_TOKEN = re.compile(r"[\t\x20-\x7e\x80-\xff]*")
 _LOOSE_CHARSET = re.compile(r"charset\s*=\s*[\"']?\s*([^\s\"';,]+)", re.IGNORECASE)
@@ -132,7 +133,7 @@ def parse_mime_type(value: str) -> MimeType | None:
         start = pos
         while pos < n and value[pos] not in ";=":
             pos += 1
-        name = value[start:pos].lower()
+        name = value[start:pos].translate(_ASCII_LOWER)
         if pos < n:
             if value[pos] == ";":
                 continue
@@ -153,7 +154,8 @@ def parse_mime_type(value: str) -> MimeType | None:
         if (name and _TOKEN.fullmatch(name) and _QUOTED_STRING_TOKEN.fullmatch(param_value)
                 and name not in params):
             params[name] = param_value
-    return MimeType(type_.lower(), subtype.lower(), tuple(params.items()))
+    return MimeType(type_.translate(_ASCII_LOWER), subtype.translate(_ASCII_LOWER),
+                    tuple(params.items()))
 
 
 def _split_values(header: str) -> list[str]:
@@ -207,6 +209,7 @@ def http_content_type_charset(content_type: str | None) -> ContentTypeCharset:
     charset: str | None = None
     essence: str | None = None
     mime: MimeType | None = None
+    result: str | None = None
     seen: list[str] = []
     for value in values:
         parsed = parse_mime_type(value)
@@ -217,13 +220,13 @@ def http_content_type_charset(content_type: str | None) -> ContentTypeCharset:
         if own is not None:
             seen.append(own)
         if parsed.essence != essence:
-            charset = own
+            charset = result = own
             essence = parsed.essence
-        elif own is not None:
-            charset = own
+        else:  # same essence: its own charset, else the one remembered (step 6.5)
+            result = own if own is not None else charset
     if mime is None:
         loose = _LOOSE_CHARSET.search(content_type)
         return ContentTypeCharset(None, None, values, valid=False,
                                   lenient=loose.group(1) if loose else None)
-    return ContentTypeCharset(charset, mime.essence, values, valid=True,
+    return ContentTypeCharset(result, mime.essence, values, valid=True,
                               charsets_seen=tuple(seen))

@@ -171,6 +171,7 @@ def _meta(data: bytes, pos: int, skipped: list[SkippedLabel]) -> tuple[str | Non
     got_pragma = False
     need_pragma: bool | None = None
     charset: str | None = None
+    charset_failed = False  # the spec's "failure", kept apart from "null"
     raw: str | None = None
     while True:
         attr = _get_attribute(data, pos)
@@ -185,7 +186,7 @@ def _meta(data: bytes, pos: int, skipped: list[SkippedLabel]) -> tuple[str | Non
                 got_pragma = True
         elif name == "content":
             label = _encoding_from_content(value)
-            if label is not None and charset is None:
+            if label is not None and charset is None and not charset_failed:
                 found = get_encoding(label)
                 if found is None:
                     skipped.append(SkippedLabel(label, start))
@@ -196,6 +197,7 @@ def _meta(data: bytes, pos: int, skipped: list[SkippedLabel]) -> tuple[str | Non
             raw = value
             need_pragma = False
             if charset is None:
+                charset_failed = True
                 skipped.append(SkippedLabel(value, start))
     if need_pragma is None or (need_pragma and not got_pragma) or charset is None:
         return None, None, pos
@@ -311,8 +313,10 @@ def find_declaration(body: bytes, *, late: bool = True) -> Declaration | None:
     if found is not None:
         return Declaration(found[0], found[1], Source.META, found[2], skipped=tuple(skipped))
     xml = _xml_encoding(head)
-    if xml is not None:
+    if xml is not None and xml[0] is not None:
         return Declaration(xml[0], xml[1], Source.XML_DECLARATION, 0, skipped=tuple(skipped))
+    if xml is not None:  # an unknown label: the prescan fails and a parser reads on
+        skipped.append(SkippedLabel(xml[1], 0))
     if late and len(body) > PRESCAN_LIMIT:
         found_late = _late(body, skipped)
         if found_late is not None:
@@ -347,5 +351,6 @@ def _late(body: bytes, skipped: list[SkippedLabel]) -> Declaration | None:
         except _EndOfInput:
             return None
         if encoding is not None:
+            merged = {(s.offset, s.raw_label): s for s in (*skipped, *late_skipped)}
             return Declaration(encoding, raw, Source.META, match.start(), late=True,
-                               skipped=(*skipped, *late_skipped[len(skipped):]))
+                               skipped=tuple(sorted(merged.values(), key=lambda s: s.offset)))

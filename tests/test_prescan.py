@@ -157,10 +157,6 @@ def test_early_skipped_then_late():
     assert [s.raw_label for s in found.skipped] == ["bogusa", "bogusb"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "find_declaration drops late skipped labels: _late rescans from byte 0 and keeps "
-    "late_skipped[len(skipped):], assuming its first entries are the head's; a '<!--' inside "
-    "a quoted attribute in the head hides the head's <meta> from _late, so 'bogusb' is dropped"))
 def test_late_skipped_after_comment_lookalike():
     """'<!--' inside an attribute value does not make the late search lose skipped labels."""
     head = b'<p title="<!--"><meta charset="bogusa"><p title="-->">'
@@ -170,10 +166,6 @@ def test_late_skipped_after_comment_lookalike():
     assert [s.raw_label for s in found.skipped] == ["bogusa", "bogusb"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "find_declaration duplicates a skipped label: _late also sees a '<meta' inside a quoted "
-    "attribute in the head that the prescan did not, so late_skipped[len(skipped):] is "
-    "shifted by one and 'bogusa' is reported twice"))
 def test_late_skipped_no_duplicates():
     """Each skipped declaration is reported at most once."""
     head = b'<div title="<meta charset=bogusx>"><meta charset="bogusa">'
@@ -185,10 +177,6 @@ def test_late_skipped_no_duplicates():
     assert {"bogusa", "bogusb"} <= set(labels)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "find_declaration returns the XML declaration's failure (encoding None, label 'bogus') "
-    "without looking for a late <meta>: an XML label that get an encoding rejects is nothing "
-    "found, so the late gbk should be returned (a browser changes to it while parsing)"))
 def test_unknown_xml_label_then_late_meta():
     """An XML declaration with an unknown label does not stop the search for a late <meta>."""
     body = b'<?xml version="1.0" encoding="bogus"?>' + b"x" * 2000 + b'<meta charset="gbk">'

@@ -61,10 +61,7 @@ ORDER = [
 
 ORDER_PARAMS = [pytest.param(*c[1:], id=c[0]) for c in ORDER] + [
     pytest.param(b'<?xml version="1.0" encoding="bogus"?>' + LATE, None, "gbk",
-                 id="unknown-xml-label-then-late-meta", marks=pytest.mark.xfail(
-                     strict=True, reason="find_declaration stops at the XML declaration's "
-                     "unknown label (see test_prescan::test_unknown_xml_label_then_late_meta); "
-                     "expected gbk, got windows-1252")),
+                 id="unknown-xml-label-then-late-meta"),
 ]
 
 
