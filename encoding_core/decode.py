@@ -36,7 +36,7 @@ from typing import Protocol
 from .bom import bom_sniff
 from .conflicts import Utf8Profile, find_conflicts, utf8_profile
 from .content_type import http_content_type_charset
-from .decoders import decode_replace, decode_strict
+from .decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict
 from .labels import get_encoding
 from .models import Decoded, Evidence, Source
 from .prescan import find_declaration
@@ -101,7 +101,7 @@ def decode_as(body: bytes, encoding: str, *, skip: int = 0) -> DecodeAttempt:
     >>> (attempt.strict_ok, attempt.error_offset, attempt.replacements, attempt.text)
     (False, 3, 1, 'caf\\ufffd')
     """
-    name = get_encoding(encoding)
+    name = get_encoding(encoding) or (encoding if encoding in BOM_ONLY_ENCODINGS else None)
     if name is None or name == "replacement":
         raise ValueError(f"cannot decode as {encoding!r}: not a WHATWG encoding label")
     if skip == 0:

@@ -43,6 +43,9 @@ BOM                        not handled here (see above); the standard's "decode"
                            (``labels.get_encoding_no_replacement``).
 ``decode_strict``          ``UnicodeDecodeError.end`` is only indicative (the standard says
                            where an error is, not how long it is).
+utf-32le, utf-32be         not WHATWG encodings; decoded (Python's codecs) only because
+                           ``bom.py`` honours UTF-32 BOMs as seed 000 asks
+                           (``BOM_ONLY_ENCODINGS``; no label reaches them).
 ``encode_strict``          utf-16le / utf-16be: the standard has no encoder; this returns the
                            UTF-16 code units. Every encoder returns ``None`` for a lone
                            surrogate (the standard's encoders take scalar values only).
@@ -62,12 +65,17 @@ from . import _cjk, _cjk_encode
 from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
 
-__all__ = ["SUPPORTED_ENCODINGS", "decode_replace", "decode_strict", "encode_strict"]
+__all__ = ["BOM_ONLY_ENCODINGS", "SUPPORTED_ENCODINGS", "decode_replace", "decode_strict",
+           "encode_strict"]
 
 #: Every WHATWG encoding this module decodes (all of them but ``replacement``).
 SUPPORTED_ENCODINGS: frozenset[str] = frozenset(NAMES) - {"replacement"}
 
-_UNICODE = {"utf-8": "utf-8", "utf-16le": "utf-16-le", "utf-16be": "utf-16-be"}
+#: Decoded only after a UTF-32 BOM (a deviation, see the table above); no label names them.
+BOM_ONLY_ENCODINGS: frozenset[str] = frozenset({"utf-32le", "utf-32be"})
+
+_UNICODE = {"utf-8": "utf-8", "utf-16le": "utf-16-le", "utf-16be": "utf-16-be",
+            "utf-32le": "utf-32-le", "utf-32be": "utf-32-be"}  # UTF-32: deviation, see above
 # WHATWG decoder -> the Python codec that decodes its valid sequences (nearly) the same way
 _FAST_CODECS = {
     "gb18030": "gb18030", "big5": "big5hkscs", "euc-jp": "euc_jp",
