@@ -44,6 +44,7 @@ DUE_SOON_DAYS = 30
 _PENDING, _FLASH, _RESULT = "overrides_pending", "overrides_flash", "overrides_retest_result"
 _OPEN = (Status.PROPOSED, Status.APPROVED)
 T = TypeVar("T")
+_COLOURS = ["#f5a623", "#2e7d32", "#9e9e9e", "#cfcfcf"]  # proposed, approved, rejected, retired
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -160,7 +161,7 @@ def _pending(store: OverrideStore) -> None:
 def _marker(entry: SiteOverride, today: date) -> str:
     state = due_state(entry, today, DUE_SOON_DAYS)
     days = entry.days_left(today)
-    return {"expired": f"⛔ overdue by {-days} days", "due": f"⚠️ due in {days} days",
+    return {"expired": f"OVERDUE by {-days} days", "due": f"due soon: {days} days left",
             "ok": f"{days} days left", "closed": ""}[state]
 
 
@@ -200,7 +201,9 @@ def _timeline(entries: tuple[SiteOverride, ...], today: date) -> None:
                           for e in entries])
     bars = alt.Chart(frame).mark_bar(height=12).encode(
         x=alt.X("created:T", title="from proposal to review date"), x2="review by:T",
-        y=alt.Y("entry:N", sort=None, title=None), color=alt.Color("status:N"),
+        y=alt.Y("entry:N", sort=None, title=None, axis=alt.Axis(labelLimit=320)),
+        color=alt.Color("status:N", scale=alt.Scale(domain=[s.value for s in Status],
+                                                    range=_COLOURS)),
         tooltip=["entry", "status", "created:T", "review by:T", "due"])
     rule = alt.Chart(pd.DataFrame({"today": [today.isoformat()]})).mark_rule(
         color="red", strokeDash=[4, 4]).encode(x="today:T", tooltip=["today:T"])
