@@ -1,0 +1,301 @@
+"""Fetch: a live URL, a kept capture or a WARC record; its hops, raw headers and decision.
+
+Also the host report: seed 000's per-host numbers over a WARC file or a list of URLs.
+Settings come from the ``[fetch]`` section of ``.streamlit/secrets.toml`` (any FetchSettings
+field, plus ``landing_dir``, ``retention_days`` and ``warc_dir``), then the environment.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+from streamlit.errors import StreamlitSecretNotFoundError
+
+from encoding_core.decode import decode
+from encoding_core.errors import FetchError
+from encoding_core.fetch import Capture, FetchSettings, configured_settings
+from encoding_core.hostreport import (
+    QUARANTINE_THRESHOLD,
+    HostReport,
+    report_from_urls,
+    report_from_warc,
+)
+from encoding_core.landing import (
+    LandingZone,
+    LandingZoneError,
+    configured_zone,
+    fetch_and_keep,
+    recent,
+    reopen,
+)
+from encoding_core.models import Decoded
+from encoding_core.warcfile import WarcFormatError, WarcListing, list_responses, read_response
+from ui.components import md_escape, render_decision
+from ui.state import CurrentInput, set_current
+
+_CAPTURE, _REPORT = "fetch_capture", "fetch_report"
+
+
+def _config() -> tuple[FetchSettings, LandingZone, dict[str, Any]]:
+    try:
+        section = dict(st.secrets.get("fetch", {}))
+    except StreamlitSecretNotFoundError:
+        section = {}
+    try:
+        return configured_settings(section), configured_zone(section), section
+    except ValueError as exc:
+        st.error(f"The fetch settings are not usable: {md_escape(str(exc))}")
+        st.stop()
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _decide(body: bytes, content_type: str | None) -> Decoded:
+    return decode(body, content_type)
+
+
+@st.cache_data(show_spinner="Reading the WARC file…", max_entries=4)
+def _listing(data: bytes | str, stamp: float = 0.0) -> WarcListing:  # stamp: file mtime
+    return list_responses(data)
+
+
+def _use(capture: Capture, label: str) -> None:
+    """Make ``capture`` the page's capture and every page's current input."""
+    st.session_state[_CAPTURE] = capture
+    set_current(CurrentInput(label=label, body=capture.body, content_type=capture.content_type,
+                             url=capture.url, capture_id=capture.capture_id))
+
+
+def _url_tab(settings: FetchSettings, zone: LandingZone) -> None:
+    url = st.text_input("URL", key="fetch_url", placeholder="https://shop.example/product/42")
+    st.caption(f"Limits: {settings.max_bytes:,} bytes, {settings.total_timeout:g} s, "
+               f"{settings.max_redirects} redirects. Captures are kept {zone.retention_days:g} "
+               "days in the landing zone.")
+    if st.button("Fetch", key="fetch_go", type="primary"):
+        if not url.strip():
+            st.info("Type a URL first.")
+            return
+        try:
+            with st.spinner("Fetching…"):
+                capture = fetch_and_keep(url.strip(), zone, settings)
+        except FetchError as exc:
+            st.error(md_escape(str(exc)))
+            return
+        _use(capture, capture.url)
+
+
+def _recent_tab(zone: LandingZone) -> None:
+    kept = recent(zone, limit=50)
+    if not kept:
+        st.info("No captures kept yet: fetch a URL first.")
+        return
+    st.dataframe(pd.DataFrame([{"capture": s.capture_id, "url": s.url, "status": s.status,
+                                "bytes": s.body_length, "content type": s.content_type or "",
+                                "fetched at": s.fetched_at} for s in kept]),
+                 hide_index=True, width="stretch", key="fetch_recent_table")
+    pick = st.selectbox("Capture", [s.capture_id for s in kept], key="fetch_recent_pick")
+    if st.button("Open this capture", key="fetch_recent_open"):
+        try:
+            capture = reopen(pick, zone)
+        except LandingZoneError as exc:
+            st.error(md_escape(str(exc)))
+            return
+        _use(capture, f"capture {capture.capture_id}: {capture.url}")
+
+
+def _warc_source(section: dict[str, Any]) -> tuple[bytes | str, str] | None:
+    uploaded = st.file_uploader("A WARC file from a crawl (.warc or .warc.gz)",
+                                key="fetch_warc_upload")
+    if uploaded is not None:
+        return uploaded.getvalue(), uploaded.name
+    folder = Path(str(section["warc_dir"])) if section.get("warc_dir") else None
+    files = sorted(folder.glob("*.warc*")) if folder and folder.is_dir() else []
+    if not files:
+        return None
+    name = st.selectbox(f"…or a file in {folder}", [p.name for p in files], index=None,
+                        key="fetch_warc_file")
+    return (str(folder / name), name) if folder and name else None
+
+
+def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> None:
+    source = _warc_source(section)
+    if source is None:
+        st.info("Upload a WARC file to list its responses.")
+        return
+    data, name = source
+    try:
+        stamp = Path(data).stat().st_mtime if isinstance(data, str) else 0.0
+        listing = _listing(data, stamp)
+    except (WarcFormatError, OSError) as exc:
+        st.error(f"{md_escape(name)}: {md_escape(str(exc))}")
+        return
+    if listing.problem:
+        st.warning(md_escape(listing.problem))
+    st.caption(f"{len(listing.responses):,} HTTP responses"
+               + (f" ({listing.skipped} other response records skipped)" if listing.skipped
+                  else ""))
+    st.dataframe(pd.DataFrame([{"#": r.index, "url": r.url, "status": r.status,
+                                "content type": r.content_type or "", "bytes": r.length,
+                                "date": r.date or ""} for r in listing.responses]),
+                 hide_index=True, width="stretch", key="fetch_warc_table")
+    labels = {r.index: f"#{r.index} {r.status} {r.url}" for r in listing.responses}
+    pick = st.selectbox("Record", list(labels), format_func=labels.__getitem__,
+                        key="fetch_warc_pick")
+    if st.button("Diagnose this record", key="fetch_warc_open") and pick is not None:
+        try:
+            capture = read_response(data, pick, max_bytes=settings.max_bytes)
+        except (WarcFormatError, FetchError) as exc:
+            st.error(md_escape(str(exc)))
+            return
+        _use(capture, f"{name} #{pick}: {capture.url}")
+    st.session_state["fetch_warc_current"] = (data, name, len(listing.responses)
+                                              + listing.skipped)
+
+
+def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
+    mode = st.radio("Over", ["The WARC file (WARC tab)", "A list of URLs"], horizontal=True,
+                    key="fetch_report_mode")
+    if mode == "A list of URLs":
+        text = st.text_area("URLs, one per line", key="fetch_report_urls")
+        left, right = st.columns(2)
+        concurrency = left.number_input("At most this many at a time", 1, 8, 2,
+                                        key="fetch_report_concurrency")
+        delay = right.number_input("Seconds between two requests to one host", 0.0, 30.0, 1.0,
+                                   key="fetch_report_delay")
+    if not st.button("Build the host report", key="fetch_report_run"):
+        return
+    bar = st.progress(0.0, text="Decoding…")
+    if mode == "A list of URLs":
+        urls = [line.strip() for line in text.splitlines() if line.strip()]
+        if not urls:
+            st.info("Paste at least one URL.")
+            return
+
+        def tick(done: int, total: int | None) -> None:
+            bar.progress(done / (total or 1), text=f"{done} of {total} fetched")
+        st.session_state[_REPORT] = report_from_urls(
+            urls, settings=settings, zone=zone, concurrency=int(concurrency), delay=float(delay),
+            progress=tick)
+        return
+    current = st.session_state.get("fetch_warc_current")
+    if current is None:
+        st.info("Open a WARC file in the WARC tab first.")
+        return
+    data, _, total = current
+
+    def step(done: int, _: int | None) -> None:
+        if done % 25 == 0 or done == total:
+            bar.progress(min(done / max(total, 1), 1.0), text=f"{done} of {total} records")
+    try:
+        st.session_state[_REPORT] = report_from_warc(data, max_bytes=settings.max_bytes,
+                                                     progress=step)
+    except WarcFormatError as exc:
+        st.error(md_escape(str(exc)))
+
+
+def _show_report(report: HostReport) -> None:
+    st.subheader("Host report")
+    if report.problem:
+        st.warning(md_escape(report.problem))
+    if report.quarantined_hosts:
+        st.error(f"Seed 000 would quarantine {len(report.quarantined_hosts)} host(s): a page "
+                 f"needed more than {QUARANTINE_THRESHOLD} replacement characters.")
+    hosts = pd.DataFrame([{
+        "host": h.host, "pages": h.records, "quarantine": h.quarantine,
+        "quarantined pages": h.quarantined_records, "replacements": h.replacements,
+        "most on one page": h.max_replacements, "lossy pages": h.lossy,
+        "pages with conflicts": h.conflicts, "fetch errors": h.errors,
+        "sources": ", ".join(f"{s} {n}" for s, n in h.sources)} for h in report.hosts])
+    st.dataframe(hosts, hide_index=True, width="stretch", key="fetch_report_hosts")
+    if report.skipped:
+        st.caption("Skipped: " + ", ".join(f"{md_escape(r)} {n}" for r, n in report.skipped))
+    sources = pd.DataFrame([{"host": h.host, "source": s, "pages": n}
+                            for h in report.hosts for s, n in h.sources])
+    if not sources.empty:
+        st.altair_chart(alt.Chart(sources, title="Which source decided, per host").mark_bar()
+                        .encode(x="pages:Q", y=alt.Y("host:N", sort="-x"), color="source:N",
+                                tooltip=["host", "source", "pages"]), width="stretch")
+        worst = alt.Chart(hosts, title="Most replacements on one page (quarantine above the "
+                          "line)").mark_bar().encode(
+            x=alt.X("most on one page:Q"), y=alt.Y("host:N", sort="-x"),
+            color=alt.Color("quarantine:N", scale=alt.Scale(domain=[False, True],
+                                                             range=["#4c78a8", "#e45756"])),
+            tooltip=["host", "most on one page", "replacements"])
+        rule = alt.Chart(pd.DataFrame({"x": [QUARANTINE_THRESHOLD]})).mark_rule(
+            strokeDash=[4, 4]).encode(x="x:Q")
+        st.altair_chart(worst + rule, width="stretch")
+    a, b, c = st.columns(3)
+    a.download_button("Hosts (CSV)", report.hosts_csv().encode(), "hosts.csv", "text/csv",
+                      key="fetch_report_csv", on_click="ignore")
+    b.download_button("Pages (CSV)", report.records_csv().encode(), "pages.csv", "text/csv",
+                      key="fetch_report_records_csv", on_click="ignore")
+    c.download_button("Report (JSON)", report.to_json().encode(), "host-report.json",
+                      "application/json", key="fetch_report_json", on_click="ignore")
+
+
+def _show_capture(capture: Capture, zone: LandingZone) -> None:
+    st.subheader("Capture")
+    a, b, c, d = st.columns(4)
+    a.metric("Status", f"{capture.status} {capture.final.reason}")
+    b.metric("Body", f"{len(capture.body):,} bytes")
+    c.metric("HTTP", capture.final.http_version)
+    d.metric("Time", f"{capture.elapsed:.2f} s")
+    st.text(f"Final URL: {capture.url}")
+    if capture.capture_id:
+        st.caption(f"Kept as {capture.capture_id} (fetched {capture.fetched_at})")
+    for note in capture.notes:
+        st.info(md_escape(note))
+    if capture.content_codings:
+        st.caption(f"Content-Encoding {', '.join(capture.content_codings)} removed: "
+                   f"{capture.raw_length:,} bytes received.")
+    if capture.redirects:
+        st.markdown("**Redirect chain**")
+        st.dataframe(pd.DataFrame([{
+            "hop": i, "status": e.status, "url": e.url,
+            "location": ", ".join(e.header_values("location")), "address": e.address or "",
+            "seconds": round(e.elapsed, 3)} for i, e in enumerate(capture.exchanges, 1)]),
+            hide_index=True, width="stretch", key="fetch_chain")
+    st.markdown("**Response headers, as received**")
+    st.dataframe(pd.DataFrame(capture.headers, columns=["name", "value"]), hide_index=True,
+                 width="stretch", key="fetch_headers")
+    left, middle, right = st.columns(3)
+    if left.button("Open in Compare", key="fetch_to_compare"):
+        st.switch_page("pages/2_compare.py")
+    if middle.button("Open in Bytes", key="fetch_to_bytes"):
+        st.switch_page("pages/3_bytes.py")
+    if capture.capture_id and zone.path(capture.capture_id).is_file():
+        right.download_button("Capture (WARC)", zone.path(capture.capture_id).read_bytes(),
+                              f"{capture.capture_id}.warc.gz", "application/warc",
+                              key="fetch_download_warc", on_click="ignore")
+    st.subheader("Decision")
+    render_decision(_decide(capture.body, capture.content_type), key="fetch")
+
+
+def fetch_page_body() -> None:
+    st.title("Fetch")
+    st.caption("Fetch a URL (address guard, size cap and timeouts apply), reopen a kept "
+               "capture or a WARC record: status, redirects, raw headers and the decision.")
+    settings, zone, section = _config()
+    live, kept, warc, report = st.tabs(["Live URL", "Recent captures", "WARC file",
+                                        "Host report"])
+    with live:
+        _url_tab(settings, zone)
+    with kept:
+        _recent_tab(zone)
+    with warc:
+        _warc_tab(settings, section)
+    with report:
+        _report_tab(settings, zone)
+        if isinstance(st.session_state.get(_REPORT), HostReport):
+            _show_report(st.session_state[_REPORT])
+    capture = st.session_state.get(_CAPTURE)
+    if not isinstance(capture, Capture):
+        st.info("Fetch a URL, open a kept capture or a WARC record to see its diagnosis.")
+        return
+    _show_capture(capture, zone)
+
+
+fetch_page_body()

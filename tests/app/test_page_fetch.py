@@ -1,0 +1,196 @@
+"""AppTest for the Fetch page against a real local server: fetch, captures, WARC, host report."""
+
+from __future__ import annotations
+
+import gzip
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from fastwarc.warc import WarcRecord, WarcRecordType
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import APP
+from tests.httpserver import ScriptedServer, redirect, respond
+
+PAGE = "pages/1_live_fetch.py"
+LYING = "<p>José Müller – “quoted” café</p>".encode()
+BROKEN = "é".encode() * 50 + b"\xff" * 25
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ScriptedServer]:
+    routes = {
+        "/page": respond(LYING, headers=[("Content-Type", "text/html; charset=iso-8859-1"),
+                                         ("X-Note", "**bold** <script>alert(1)</script>")]),
+        "/moved": redirect("/page", 301),
+        "/broken": respond(BROKEN, headers=[("Content-Type", "text/html; charset=utf-8")]),
+    }
+    with ScriptedServer(routes=routes) as srv:
+        yield srv
+
+
+def _page(allow: bool = True) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["fetch"] = {"allowed_networks": ["127.0.0.1/32"] if allow else [],
+                           "total_timeout": 5, "read_timeout": 2}
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _fetch(at: AppTest, url: str) -> AppTest:
+    at.text_input(key="fetch_url").input(url)
+    at.button(key="fetch_go").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _table(at: AppTest, column: str) -> pd.DataFrame:
+    """The first table with ``column`` (st.dataframe keys are not searchable in AppTest)."""
+    return next(df.value for df in at.dataframe if column in df.value.columns)
+
+
+def _warc() -> bytes:
+    parts = []
+    for url, ctype, body in (("http://a.example/", "text/html; charset=iso-8859-1", LYING),
+                             ("http://b.example/", "text/html; charset=utf-8", BROKEN),
+                             ("http://b.example/x.png", "image/png", b"\x89PNG")):
+        record = WarcRecord()
+        record.init_headers(WarcRecordType.response)
+        record.headers.append("WARC-Target-URI", url)
+        record.is_http = True
+        record.set_bytes_payload(f"HTTP/1.1 200 OK\r\nContent-Type: {ctype}\r\n\r\n".encode()
+                                 + body)
+        out = io.BytesIO()
+        record.write(out)
+        parts.append(gzip.compress(out.getvalue()))
+    return b"".join(parts)
+
+
+def test_empty_page_invites_a_fetch() -> None:
+    """Without a capture the page explains what to do."""
+    at = _page()
+    assert any("Fetch a URL" in i.value for i in at.info)
+
+
+def test_fetch_shows_chain_headers_and_decision(server: ScriptedServer, app_data: Path) -> None:
+    """A fetched page shows its redirect chain, raw headers, decision and conflicts; it is kept."""
+    at = _fetch(_page(), server.url("/moved"))
+    assert at.metric[0].value == "200 OK"
+    chain = _table(at, "location")
+    assert chain["status"].tolist() == [301, 200]
+    headers = _table(at, "name")
+    assert "text/html; charset=iso-8859-1" in headers["value"].tolist()
+    assert "windows-1252" in [m.value for m in at.metric]
+    assert any("utf8" in alert.value for alert in [*at.warning, *at.error])
+    assert len(list((app_data / "landing").glob("*.warc.gz"))) == 1
+
+
+def test_untrusted_headers_are_not_rendered(server: ScriptedServer) -> None:
+    """Header values reach the screen only as table cells, never as Markdown or HTML."""
+    at = _fetch(_page(), server.url("/page"))
+    assert "**bold** <script>alert(1)</script>" in _table(at, "name")[
+        "value"].tolist()
+    assert all("<script>" not in m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize(("url", "message"), [
+    ("http://169.254.169.254/latest/meta-data/", "refusing to fetch"),
+    ("ftp://example.com/", "only http and https"),
+    ("http://no-such-host.invalid/", "could not resolve"),
+], ids=["metadata-address", "ftp", "unknown-host"])
+def test_fetch_errors_are_shown(url: str, message: str) -> None:
+    """Expected failures are shown as errors and the page keeps working."""
+    at = _fetch(_page(), url)
+    assert any(message in e.value for e in at.error)
+
+
+def test_loopback_is_blocked_unless_allowed(server: ScriptedServer) -> None:
+    """Without allowed networks the local server is refused, with the setting to change."""
+    at = _fetch(_page(allow=False), server.url("/page"))
+    assert any("allowed\\_networks" in e.value for e in at.error)
+
+
+def test_open_in_compare(server: ScriptedServer) -> None:
+    """The capture becomes the current input and opens in Compare."""
+    at = _fetch(_page(), server.url("/page"))
+    at.button(key="fetch_to_compare").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Compare"
+    assert at.metric[0].value == "windows-1252"
+
+
+def test_open_in_bytes(server: ScriptedServer) -> None:
+    """The capture opens in Bytes."""
+    at = _fetch(_page(), server.url("/broken"))
+    at.button(key="fetch_to_bytes").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Bytes"
+
+
+def test_recent_capture_reopens(server: ScriptedServer) -> None:
+    """A kept capture is listed and reopens with the same decision."""
+    at = _fetch(_page(), server.url("/page"))
+    at = _page()
+    table = _table(at, "capture")
+    assert table["url"].tolist() == [server.url("/page")]
+    at.button(key="fetch_recent_open").click().run()
+    assert not at.exception, at.exception
+    assert at.metric[0].value == "200 OK"
+    assert any(c.value.startswith("Kept as ") for c in at.caption)
+
+
+def test_warc_upload_lists_and_diagnoses() -> None:
+    """An uploaded WARC lists its responses; a record opens as the capture."""
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", _warc(),
+                                                     "application/gzip").run()
+    assert not at.exception, at.exception
+    assert _table(at, "#")["url"].tolist() == [
+        "http://a.example/", "http://b.example/", "http://b.example/x.png"]
+    at.selectbox(key="fetch_warc_pick").select(1).run()
+    at.button(key="fetch_warc_open").click().run()
+    assert not at.exception, at.exception
+    assert "Final URL: http://b.example/" in [t.value for t in at.text]
+
+
+def test_malformed_warc_upload_is_explained() -> None:
+    """A file that is not WARC gives a clear error and the page keeps working."""
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("notes.warc", b"hello, not a warc",
+                                                     "application/octet-stream").run()
+    assert not at.exception, at.exception
+    assert any("not valid WARC" in e.value for e in at.error)
+
+
+def test_host_report_over_warc() -> None:
+    """The host report shows per-host numbers, the quarantine, charts and exports."""
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", _warc(),
+                                                     "application/gzip").run()
+    at.button(key="fetch_report_run").click().run()
+    assert not at.exception, at.exception
+    hosts = _table(at, "quarantined pages")
+    assert hosts["host"].tolist() == ["b.example", "a.example"]
+    assert hosts["quarantine"].tolist() == [True, False]
+    assert any("quarantine 1 host" in e.value for e in at.error)
+    assert len(at.get("vega_lite_chart")) == 2
+    assert at.download_button(key="fetch_report_csv").label == "Hosts (CSV)"
+
+
+def test_host_report_over_urls(server: ScriptedServer) -> None:
+    """URLs are fetched politely and reported per host."""
+    at = _page()
+    at.radio(key="fetch_report_mode").set_value("A list of URLs").run()
+    at.text_area(key="fetch_report_urls").input(
+        f"{server.url('/page')}\n{server.url('/broken')}\nhttp://10.0.0.1/")
+    at.number_input(key="fetch_report_delay").set_value(0.0)
+    at.button(key="fetch_report_run").click().run()
+    assert not at.exception, at.exception
+    hosts = _table(at, "quarantined pages")
+    assert hosts.set_index("host").loc["127.0.0.1", "pages"] == 2
+    assert hosts.set_index("host").loc["10.0.0.1", "fetch errors"] == 1
