@@ -18,6 +18,7 @@ Which override applies to a host on a date (``choose_active``):
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import re
 from dataclasses import dataclass
@@ -268,10 +269,19 @@ def host_matches(pattern: str, host: str) -> bool:
     >>> host_matches("*.example.com", "example.com")
     False
     """
-    host = host.strip().lower().rstrip(".")
+    host = _lookup_host(host)
     if pattern.startswith("*."):
         return host.endswith(pattern[1:])
     return host == pattern
+
+
+def _lookup_host(host: str) -> str:
+    """A host as patterns are stored: lower case, no trailing dot, IDNA (``xn--``) labels."""
+    host = host.strip().lower().rstrip(".")
+    if not host.isascii():
+        with contextlib.suppress(UnicodeError):  # not a valid name: it matches no pattern
+            host = host.encode("idna").decode("ascii")
+    return host
 
 
 def host_specificity(pattern: str) -> tuple[int, int]:

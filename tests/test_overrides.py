@@ -426,3 +426,11 @@ def test_evidence_with_enum_source_is_written_as_text(store):
     entry = propose(store, evidence=OverrideEvidence(corrects=Source.HTTP_HEADER))
     assert entry.evidence == OverrideEvidence(corrects="http-header")
     assert "corrects: http-header\n" in store.path.read_text()
+
+
+def test_internationalised_host_names_match_in_either_form(store):
+    """An IDN is stored as its xn-- form and matched whether looked up as Unicode or xn--."""
+    entry = store.approve(propose(store, host="Bücher.Example").id, reviewer="bob")
+    assert entry.host == "xn--bcher-kva.example"
+    assert store.active_for("bücher.example") == entry
+    assert store.active_for("XN--BCHER-KVA.example.") == entry
