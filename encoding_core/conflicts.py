@@ -157,7 +157,7 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                                   declaration.raw_label if declaration else None,
                                   get_encoding(declaration.raw_label)
                                   if declaration and declaration.raw_label else None)):
-            both_utf16 = bool(enc) and enc.startswith("utf-16") and bom_enc.startswith("utf-16")
+            both_utf16 = (enc or "").startswith("utf-16") and bom_enc.startswith("utf-16")
             if enc and enc != bom_enc and not both_utf16:
                 found.append(Conflict(
                     "bom-contradicts-declaration", Severity.WARNING,
