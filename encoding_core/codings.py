@@ -145,6 +145,12 @@ def read_body(chunks: Iterable[bytes], content_encoding: Sequence[str], max_byte
     b'caf\\xc3\\xa9'
     """
     codings = parse_codings(content_encoding)
+    if not codings and isinstance(chunks, list | tuple) and len(chunks) == 1:
+        if len(chunks[0]) > max_bytes:  # one stored payload (WARC): nothing to stream
+            raise BodyTooLargeError(
+                f"the body is larger than the cap of {max_bytes:,} bytes ({len(chunks[0]):,}): "
+                "raise max_bytes if you need this page")
+        return Body(bytes(chunks[0]), len(chunks[0]))
     unknown = [c for c in codings if c not in _SUPPORTED]
     notes: list[str] = []
     if unknown:

@@ -27,7 +27,7 @@ import io
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO, cast
+from typing import Any, BinaryIO, cast
 
 from fastwarc.warc import ArchiveIterator, WarcRecordType
 
@@ -42,7 +42,6 @@ __all__ = ["HttpMessage", "StoredRecord", "WarcFormatError", "WarcListing", "War
 WarcSource = str | os.PathLike[str] | bytes | BinaryIO
 Headers = tuple[tuple[str, str], ...]
 HEAD_BYTES = 64 * 1024
-_PIECE = 256 * 1024
 _TYPES = {"response": WarcRecordType.response, "request": WarcRecordType.request,
           "metadata": WarcRecordType.metadata, "warcinfo": WarcRecordType.warcinfo,
           "resource": WarcRecordType.resource, "revisit": WarcRecordType.revisit}
@@ -132,8 +131,8 @@ def parse_http_message(block: bytes) -> HttpMessage:
     (200, (('Content-Type', 'a b'),), b'hi')
     """
     end, gap = block.find(b"\r\n\r\n"), 4
-    lf = block.find(b"\n\n")
-    if end < 0 or 0 <= lf < end:
+    lf = block.find(b"\n\n", 0, end if end >= 0 else len(block))  # LF-only header lines
+    if lf >= 0:
         end, gap = lf, 2
     head, body = (block, b"") if end < 0 else (block[:end], block[end + gap:])
     lines = head.replace(b"\r\n", b"\n").split(b"\n")
@@ -194,8 +193,9 @@ def read_records(source: WarcSource, *, types: Sequence[str] = ("response",),
         for record in records:
             wanted = select is None or select(index)
             declared = record.headers.get("Content-Length")
-            kept, length = _read_block(record.reader, keep if wanted else 0)
-            if declared is None or not declared.isdigit() or length < int(declared):
+            expected = int(declared) if declared and declared.isdigit() else -1
+            kept, length = _read_block(record.reader, keep if wanted else 0, max(expected, 0))
+            if expected < 0 or length < expected:
                 got = f"{length:,} of {declared} bytes" if declared else "no WARC headers"
                 raise WarcFormatError(
                     f"record {index + 1} (at byte {record.stream_pos:,}) is cut short ({got}): "
@@ -211,17 +211,11 @@ def read_records(source: WarcSource, *, types: Sequence[str] = ("response",),
             stream.close()
 
 
-def _read_block(reader: object, keep: int) -> tuple[bytes, int]:
-    """Up to ``keep`` bytes of a record block, and the block's whole length."""
-    kept = bytearray()
-    length = 0
-    while True:
-        piece: bytes = reader.read(_PIECE)  # type: ignore[attr-defined]
-        if not piece:
-            return bytes(kept), length
-        length += len(piece)
-        if len(kept) < keep:
-            kept += piece[: keep - len(kept)]
+def _read_block(reader: Any, keep: int, declared: int) -> tuple[bytes, int]:
+    """Up to ``keep`` bytes of a record block, and the block's whole length (as read)."""
+    kept: bytes = reader.read(min(keep, declared)) if keep else b""
+    rest: int = reader.consume()
+    return kept, len(kept) + rest
 
 
 def _entry(record: StoredRecord) -> tuple[WarcResponse, HttpMessage] | None:
