@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .decoders import decode_replace, decode_strict
+from .decoders import decode_strict
 from .labels import get_encoding
 from .models import Conflict, Evidence, Severity, Source
 from .resolve import Opinions, browser_encoding
@@ -67,12 +67,11 @@ def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
         return Utf8Profile(0, 0)
     text = getattr(attempt, "text", None)
     replacements = getattr(attempt, "replacements", None)
-    if not isinstance(text, str) or not isinstance(replacements, int):
-        try:
-            text, replacements = decode_strict(body, "utf-8"), 0
-        except UnicodeDecodeError:
-            text, offsets = decode_replace(body, "utf-8")
-            replacements = len(offsets)
+    if not isinstance(text, str) or not isinstance(replacements, int) or replacements < 0:
+        # Python's C decoder replaces each maximal subpart with one U+FFFD, as the Encoding
+        # Standard's UTF-8 decoder does; U+FFFD already in the bytes is not an error.
+        text = body.decode("utf-8", "replace")
+        replacements = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
     return Utf8Profile(_non_ascii(text) - replacements, replacements)
 
 

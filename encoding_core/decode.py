@@ -208,13 +208,23 @@ class _Walk:
             self._profile = utf8_profile(self.body)
         return self._profile
 
-    def attempt(self, encoding: str) -> DecodeAttempt:
-        if encoding not in self.attempts:
-            self.attempts[encoding] = decode_as(self.body, encoding, skip=0)
-            if encoding == "utf-8":
-                # reuse the UTF-8 attempt for the profile instead of decoding again
-                self._profile = utf8_profile(self.body, self.attempts[encoding])
-        return self.attempts[encoding]
+    def attempt(self, encoding: str, *, full: bool = False) -> DecodeAttempt:
+        """A strict attempt; ``full`` also decodes a failure with replacement (costly)."""
+        found = self.attempts.get(encoding)
+        if found is None or (full and found.replacements < 0):
+            if full:
+                found = decode_as(self.body, encoding, skip=0)
+            else:
+                try:
+                    found = DecodeAttempt(encoding, decode_strict(self.body, encoding), True,
+                                          None, 0, ())
+                except UnicodeDecodeError as exc:  # replacement decoding waits until needed
+                    found = DecodeAttempt(encoding, "", False, exc.start, -1, ())
+            self.attempts[encoding] = found
+            if encoding == "utf-8" and found.strict_ok:
+                # reuse the UTF-8 text for the profile instead of decoding again
+                self._profile = utf8_profile(self.body, found)
+        return found
 
     def note(self, source: Source, raw: str | None, encoding: str | None, reason: str,
              attempt: DecodeAttempt | None = None, used: bool = False,
@@ -360,8 +370,9 @@ class _Walk:
 
     def lossy(self) -> None:
         candidates = [*self.tried, "utf-8"]
-        best = min(candidates, key=lambda e: (self.attempt(e).replacements, candidates.index(e)))
-        attempt = self.attempt(best)
+        best = min(candidates, key=lambda e: (self.attempt(e, full=True).replacements,
+                                              candidates.index(e)))
+        attempt = self.attempt(best, full=True)
         index = next((i for i, ev in enumerate(self.evidence) if ev.encoding == best), None)
         source = self.evidence[index].source if index is not None else Source.FALLBACK
         self.winner = (attempt, f"{source}-lossy")
