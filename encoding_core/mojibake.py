@@ -14,11 +14,19 @@ prefilter that costs almost nothing on clean text:
   C1 control and any U+FFFD. ``PREFILTER_RE2`` is the same expression for RE2 (pyarrow), so a
   whole column is filtered in one vectorised call (``csvscan``).
 
-Only text that passes the prefilter reaches ftfy, and mojibake is only reported where ftfy
-agrees (``is_bad``). Legitimate text in any script rarely has the shape (``NÃO``: Ã is a lead
-byte but O is not a continuation byte) and, when it does (French ``l’été`` has the shape in
-macintosh), ftfy still says no. The module therefore errs towards **not** flagging: it reports a
-subset of what ``is_bad`` reports, plus lost characters, which ``is_bad`` does not look for.
+Only text that passes the prefilter is looked at closely, and only two rules report mojibake:
+
+1. ftfy's: ``is_bad`` flags the text, and ``fix_encoding_and_explain`` says how to repair it
+   (or cannot: then the finding has no repair, and its chain says "unexplained");
+2. the whole text, encoded as one of ftfy's encodings, is valid UTF-8 with at least two
+   multi-byte sequences (one, in a text that also has ASCII letters), and the result has no
+   word that mixes scripts. ftfy would take exactly this step when ``is_bad`` agrees, so it is
+   tried first, as the cheap path; it also finds what ``is_bad`` misses, notably UTF-8 read
+   as windows-1251 (``РњРѕСЃРєРІР°``) or macintosh (``–ú–æ—Å–∫–≤–∞``).
+
+Legitimate text in any script rarely has the shape (``NÃO``: Ã is a lead byte, but O is not a
+continuation byte); when it does (French ``l’Église`` in macintosh), ftfy says no and the
+re-read gives ``lՃglise``, a word in two scripts. The module errs towards **not** flagging.
 
 Lost characters (kind ``lossy``) are U+FFFD, or a ``?`` between two letters (``Garc?a``), the
 trace of text written to an encoding that lacks the letter. A ``?`` in a token that looks like a
@@ -48,6 +56,7 @@ it cannot be told from a placeholder.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
@@ -128,19 +137,19 @@ _SHAPES = sorted({shape for encoding in CHARMAP_ENCODINGS for shape in _shapes(e
                  | {(_LONE,)})
 
 
-def _shape_masks() -> tuple[list[dict[str, int]], dict[int, int]]:
+def _shape_masks() -> tuple[list[dict[str, int]], list[int]]:
     """For each position in a shape, which shapes (bits) each character can stand in."""
     masks: list[dict[str, int]] = [{}, {}, {}, {}]
-    by_length: dict[int, int] = {1: 0, 2: 0, 3: 0, 4: 0}
+    by_length = [0, 0, 0, 0]   # index: length - 1
     for bit, shape in enumerate(_SHAPES):
-        by_length[len(shape)] |= 1 << bit
+        by_length[len(shape) - 1] |= 1 << bit
         for position, chars in enumerate(shape):
             for char in chars:
                 masks[position][char] = masks[position].get(char, 0) | 1 << bit
     return masks, by_length
 
 
-_MASKS, _BY_LENGTH = _shape_masks()
+_MASKS, _LENGTH_BITS = _shape_masks()
 
 
 def _candidates_pattern() -> str:
@@ -164,37 +173,40 @@ _CANDIDATES = re.compile(_candidates_pattern())
 def _damage_spans(text: str) -> list[tuple[int, int]]:
     """The shapes in ``text`` (leftmost, longest, not overlapping), as character spans."""
     spans: list[tuple[int, int]] = []
-    masks, by_length, end = _MASKS, _BY_LENGTH, 0
+    masks, lengths, end, size = _MASKS, _LENGTH_BITS, 0, len(text)
     for match in _CANDIDATES.finditer(text):
         start = match.start()
         if start < end:
             continue
-        bits, length = masks[0].get(text[start], 0), 0
-        for position in range(1, min(4, len(text) - start) + 1):
-            if bits & by_length[position]:
-                length = position
-            if position == 4 or start + position >= len(text):
-                break
+        bits = masks[0].get(text[start], 0)
+        length = 1 if bits & lengths[0] else 0
+        position, stop = 1, min(4, size - start)
+        while position < stop:
             bits &= masks[position].get(text[start + position], 0)
             if not bits:
                 break
+            position += 1
+            if bits & lengths[position - 1]:
+                length = position
         if length:
             end = start + length
             spans.append((start, end))
     return spans
 
 
-# "?" between letters: the trace of a letter written to an encoding that lacks it
-_QMARK_IN_WORD = re.compile(r"[^\W\d_]\?+[^\W\d_]")
-
-
 def _re2_pattern() -> str:
     return "|".join(sorted({"".join(_char_class(s, True) for s in shape) for shape in _SHAPES}))
 
 
-#: The prefilter for RE2 (``pyarrow.compute.match_substring_regex``): every shape, and a ``?``
-#: between letters or digits. It matches a superset of what ``might_be_damaged`` accepts.
-PREFILTER_RE2 = f"{_re2_pattern()}|[\\pL\\pN]\\?+[\\pL\\pN]"
+# RE2's \s is ASCII only: add every character Python's str.isspace() accepts
+_RE2_SPACE = r"\s\p{Z}\x{0b}\x{1c}-\x{1f}\x{85}"
+_RE2_TOKEN = rf"[^{_RE2_SPACE}=&/:#%@\\]*"
+
+#: The prefilter for RE2 (``pyarrow.compute.match_substring_regex``): every shape, and a token
+#: without URL characters that has a ``?`` between letters or digits. It matches a superset of
+#: what ``might_be_damaged`` accepts.
+PREFILTER_RE2 = (f"{_re2_pattern()}|(?:^|[{_RE2_SPACE}]){_RE2_TOKEN}[\\pL\\pN]\\?+[\\pL\\pN]"
+                 f"{_RE2_TOKEN}(?:$|[{_RE2_SPACE}])")
 
 
 def might_be_damaged(text: str) -> bool:
@@ -205,32 +217,30 @@ def might_be_damaged(text: str) -> bool:
     """
     if not text.isascii() and _damage_spans(text):
         return True
-    return "?" in text and _QMARK_IN_WORD.search(text) is not None
+    return "?" in text and bool(_question_marks(text))
 
 
 # --- "?" where a letter was ------------------------------------------------------------------
 
-_QMARK_INNER = re.compile(r"(?<=[^\W\d_])\?+(?=[^\W\d_])")  # Garc?a
-# Jos? (before another word) and ?lvaro (at the start of one), once a Garc?a was seen
-_QMARK_EDGE = re.compile(r"(?<=[^\W\d_])\?+(?=\s+[^\W\d_])|(?<!\S)\?+(?=[^\W\d_]{2})")
-_URLISH = frozenset("=&/:#%@\\")
-
-
-def _in_urlish_token(text: str, start: int, end: int) -> bool:
-    lo = start
-    while lo > 0 and start - lo < 200 and not text[lo - 1].isspace():
-        lo -= 1
-    hi = end
-    while hi < len(text) and hi - end < 200 and not text[hi].isspace():
-        hi += 1
-    return not _URLISH.isdisjoint(text[lo:hi])
+_TOKEN = re.compile(r"\S+")
+_URLISH = frozenset("=&/:#%@\\")                               # URLs, e-mail, paths, code
+_QMARK_INNER = re.compile(r"(?<=[^\W\d_])\?+(?=[^\W\d_])")      # Garc?a
+_QMARK_START = re.compile(r"^\?+(?=[^\W\d_]{2})")               # ?lvaro
+_QMARK_END = re.compile(r"(?<=[^\W\d_])\?+$")                   # Jos? ...
+_NEXT_WORD = re.compile(r"\s+[^\W\d_]")                          # ... before another word
 
 
 def _question_marks(text: str) -> list[tuple[int, int]]:
-    inner = [m.span() for m in _QMARK_INNER.finditer(text) if not _in_urlish_token(text, *m.span())]
+    """``?`` where a letter was: inside a word, then (once seen) at word starts and ends."""
+    tokens = [t for t in _TOKEN.finditer(text)
+              if "?" in t.group() and _URLISH.isdisjoint(t.group())]
+    inner = [(t.start() + m.start(), t.start() + m.end())
+             for t in tokens for m in _QMARK_INNER.finditer(t.group())]
     if not inner:
         return []
-    edges = [m.span() for m in _QMARK_EDGE.finditer(text) if not _in_urlish_token(text, *m.span())]
+    edges = [(t.start() + m.start(), t.start() + m.end()) for t in tokens
+             for m in (_QMARK_START.search(t.group()), _QMARK_END.search(t.group())) if m and (
+                 m.start() == 0 or _NEXT_WORD.match(text, t.end()))]
     return inner + edges
 
 
@@ -305,21 +315,49 @@ def _reread_whole(text: str) -> tuple[str, list[_Layer]]:
 
     ``is_bad`` misses some common mojibake (UTF-8 read as windows-1251: ``РњРѕСЃРєРІР°``;
     as macintosh: ``–ú–æ—Å–∫–≤–∞``). Legitimate text is practically never valid UTF-8 by
-    accident once every non-ASCII character must fall in a sequence, so this takes two
-    sequences, or one in a text that also has ASCII letters (``JosГ©``).
+    accident once every non-ASCII character must fall in a sequence; the exceptions are short
+    (French ``l’Église`` in macintosh is ``lՃglise``), so the reading must also take two
+    sequences, or one in a text that also has ASCII letters (``JosГ©``), and must not leave a
+    word that mixes scripts.
     """
-    for encoding in CHARMAP_ENCODINGS:
+    first = _NON_ASCII.search(text)
+    leads = _LEAD_IN.get(first.group(), ()) if first else ()
+    for encoding in leads:
         try:
             decoded = text.encode(encoding).decode("utf-8")
         except UnicodeError:
             continue
-        sequences = sum(1 for char in decoded if not char.isascii())
-        if sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text)):
+        sequences = len(decoded) - len(decoded.encode("ascii", "ignore"))
+        if (sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text))) and not any(
+                _mixes_scripts(word) for word in _WORD.findall(decoded)):
             return decoded, [_Layer(f"utf-8 read as {_read_as(encoding, text)}")]
     return text, []
 
 
 _ASCII_LETTER = re.compile("[A-Za-z]")
+_NON_ASCII = re.compile("[^\x00-\x7f]")
+# character -> the encodings (in ftfy's order) where it is a UTF-8 lead byte: the first
+# non-ASCII character of a text that re-reads as UTF-8 must be one
+_LEAD_IN: dict[str, tuple[str, ...]] = {}
+for _encoding in CHARMAP_ENCODINGS:
+    for _char in bytes(range(0xC2, 0xF5)).decode(_encoding):
+        _LEAD_IN[_char] = (*_LEAD_IN.get(_char, ()), _encoding)
+_WORD = re.compile(r"[^\W\d_]*[^\W\d_\x00-\x7f][^\W\d_]*")   # a word with a non-ASCII letter
+_SAME_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}  # Japanese writes one word in all three
+
+
+def _mixes_scripts(word: str) -> bool:
+    """True when a word's letters come from more than one script (by Unicode character name)."""
+    if max(word) < "\u0250":   # ASCII, Latin-1 Supplement, Latin Extended-A and -B
+        return False
+    scripts = set()
+    for char in word:
+        if char < "\u0250":   # ASCII, Latin-1 Supplement, Latin Extended-A and -B
+            scripts.add("LATIN")
+            continue
+        script = unicodedata.name(char, "?").split(" ", 1)[0]
+        scripts.add(_SAME_SCRIPT.get(script, script))
+    return len(scripts) > 1
 
 
 def _chain(layers: list[_Layer]) -> str:
@@ -344,6 +382,31 @@ def _merge(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple(merged)
 
 
+def _repair(text: str) -> tuple[str, list[_Layer], bool]:
+    """The repaired text, the misreadings undone (in fix order), and whether ``is_bad`` alone.
+
+    The cheap whole-text re-read goes first; whatever it cannot explain goes to ftfy, which
+    repairs only what ``is_bad`` flags. Where the re-read succeeds, ftfy would have taken the
+    same step (it tries the same encodings in the same order and decodes the same bytes).
+    """
+    current, layers = text, list[_Layer]()
+    for _ in range(_MAX_LAYERS):
+        decoded, layer = _reread_whole(current)
+        if not layer:
+            break
+        current, layers = decoded, layers + layer
+        if not _CANDIDATES.search(current) or not _damage_spans(current):
+            return current, layers, False
+    if not is_bad(current) or not (layers or _damage_spans(current)):
+        return current, layers, False   # (ftfy is only asked about text with a shape)
+    fixed, steps = ftfy.fix_encoding_and_explain(current)
+    more = _layers(current, steps or [])
+    return fixed, layers + more, not layers and not more
+
+
+_MAX_LAYERS = 8
+
+
 def find_mojibake(text: str) -> Mojibake | None:
     """Mojibake, lost characters or C1 controls in ``text``; ``None`` for clean text.
 
@@ -361,16 +424,10 @@ def find_mojibake(text: str) -> Mojibake | None:
             return None
         marks = _question_marks(text)
         return Mojibake("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None
-    structural = _damage_spans(text)
     marks = _question_marks(text) if "?" in text else []
-    if not (structural or marks):
-        return None
-    # ftfy repairs only what is_bad flags, and tests is_bad first itself.
-    fixed, steps = ftfy.fix_encoding_and_explain(text) if structural else (text, [])
-    layers = _layers(text, steps or [])
-    if structural and not layers:
-        fixed, layers = _reread_whole(text)
-    unexplained = not layers and bool(structural) and is_bad(text)
+    fixed, layers, unexplained = text, list[_Layer](), False
+    if _CANDIDATES.search(text):
+        fixed, layers, unexplained = _repair(text)
     if not (layers or unexplained or marks or "\ufffd" in text):
         return None
     parts = [_chain(layers)] if layers else []
@@ -380,7 +437,7 @@ def find_mojibake(text: str) -> Mojibake | None:
         parts.append(_LOST_FFFD)
     if marks:
         parts.append(_LOST_QMARK)
-    spans = _merge([*structural, *marks])
+    spans = _merge([*_damage_spans(text), *marks])
     chain = "; ".join(parts)
     if marks or "\ufffd" in fixed or any(layer.lossy for layer in layers):
         return Mojibake("lossy", None, chain, spans)

@@ -1,0 +1,413 @@
+"""Scan stored text fields for mojibake: a pandas frame (``scan_frame``) or a CSV (``scan_csv``).
+
+Design. A column is filtered in one vectorised call (RE2 through pyarrow, ``PREFILTER_RE2``):
+a clean cell costs a fraction of a microsecond, and only the cells that pass (mostly damaged
+ones) go to ``find_mojibake`` and ftfy, once per distinct value. Counts are complete; the list
+of findings keeps the first ``max_findings`` flagged cells. Nothing is repaired in place: a
+repair is a proposal, and seed 000 says to re-decode from the retained bytes where they exist.
+
+``scan_csv`` reads the file with ``csvread`` (its own encoding decided by the core, the dialect
+sniffed, pieces of ``chunk_bytes``) and scans ``chunk_rows`` rows at a time, so memory is
+bounded by the chunk size, not the file size. Malformed records are reported by line number and
+skipped; ragged rows are scanned (missing fields are empty, extra fields are not scanned).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
+
+from .csvread import (
+    HEAD_BYTES,
+    CsvError,
+    CsvFormat,
+    NotUtf8,
+    ReadStats,
+    Source,
+    decide_format,
+    open_source,
+    read_records,
+    redecide_format,
+)
+from .mojibake import PREFILTER_RE2, Mojibake, find_mojibake, suspicious_part
+
+__all__ = ["CsvError", "Progress", "ScanReport", "host_of", "scan_csv", "scan_frame"]
+
+#: ``progress(bytes_read, total_bytes)``; ``total_bytes`` is ``None`` when unknown.
+Progress = Callable[[int, int | None], None]
+
+MAX_FINDINGS = 10_000
+MAX_MALFORMED = 1_000
+_CACHE_SIZE = 100_000
+_COUNTS = ("cells", "flagged", "repairable", "lossy", "mojibake", "c1_controls")
+_HOST_COUNTS = ("rows", "cells", "flagged", "repairable", "lossy")
+
+
+def _empty(columns: Sequence[str]) -> pd.DataFrame:
+    return pd.DataFrame({name: pd.Series(dtype=object) for name in columns})
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # eq=False: DataFrames do not compare to a bool
+class ScanReport:
+    """Per column (and per host) counts, the flagged cells, and for a CSV how it was read.
+
+    ``columns``: column, cells (non-empty text cells scanned), flagged, repairable, lossy,
+    mojibake, c1_controls, rate (flagged / cells). ``findings``: row (the frame's index label;
+    for a CSV the 0-based data row), line (CSV only), column, host (with a host column), kind,
+    original, repaired, chain, excerpt (the suspicious part with some context). ``hosts``: host,
+    rows, cells, flagged, repairable, lossy, rate, when a host or URL column was given.
+    """
+
+    columns: pd.DataFrame
+    findings: pd.DataFrame
+    hosts: pd.DataFrame | None = None
+    rows: int = 0
+    flagged: int = 0
+    findings_truncated: bool = False
+    encoding: str | None = None
+    encoding_reason: str | None = None
+    delimiter: str | None = None
+    malformed: pd.DataFrame = field(default_factory=lambda: _empty(["line", "problem"]))
+    malformed_count: int = 0
+    decode_errors: int = 0
+    notes: tuple[str, ...] = ()
+
+    def summary(self) -> dict[str, Any]:
+        """Everything but the findings, as plain JSON types."""
+        return {
+            "encoding": self.encoding, "encoding_reason": self.encoding_reason,
+            "delimiter": self.delimiter, "rows": self.rows, "flagged": self.flagged,
+            "findings_truncated": self.findings_truncated,
+            "columns": self.columns.to_dict(orient="records"),
+            "hosts": None if self.hosts is None else self.hosts.to_dict(orient="records"),
+            "malformed_count": self.malformed_count,
+            "malformed": self.malformed.to_dict(orient="records"),
+            "decode_errors": self.decode_errors, "notes": list(self.notes),
+        }
+
+    def summary_json(self) -> str:
+        """``summary()`` as JSON text."""
+        return json.dumps(self.summary(), indent=2, ensure_ascii=False, default=str)
+
+    def findings_csv(self) -> bytes:
+        """The flagged cells with proposed repairs, as UTF-8 CSV with a BOM (Excel reads it)."""
+        return b"\xef\xbb\xbf" + self.findings.to_csv(index=False).encode("utf-8")
+
+
+def host_of(value: object) -> str:
+    """The host of a URL or host-name cell, lower case; ``(none)`` when there is none.
+
+    >>> host_of("https://Shop.Example/p?id=1"), host_of("shop.example:8080"), host_of(None)
+    ('shop.example', 'shop.example', '(none)')
+    """
+    if not isinstance(value, str) or not value.strip():
+        return "(none)"
+    text = value.strip()
+    try:
+        host = urlsplit(text if "//" in text else "//" + text).hostname
+    except ValueError:
+        host = None
+    return host or text.lower()
+
+
+class _Tally:
+    """Counts and findings accumulated over chunks of rows."""
+
+    def __init__(self, columns: list[str], with_hosts: bool, max_findings: int) -> None:
+        self.names = columns
+        self.counts = {name: dict.fromkeys(_COUNTS, 0) for name in columns}
+        self.hosts: dict[str, dict[str, int]] | None = {} if with_hosts else None
+        self.findings: list[dict[str, Any]] = []
+        self.max_findings, self.flagged, self.rows, self.truncated = max_findings, 0, 0, False
+        self._cache: dict[str, Mojibake | None] = {}
+
+    def _find(self, text: str) -> Mojibake | None:
+        if text in self._cache:
+            return self._cache[text]
+        if len(self._cache) >= _CACHE_SIZE:
+            self._cache.clear()
+        result = self._cache[text] = find_mojibake(text)
+        return result
+
+    def _host_counts(self, host: str) -> dict[str, int]:
+        assert self.hosts is not None
+        return self.hosts.setdefault(host, dict.fromkeys(_HOST_COUNTS, 0))
+
+    def add(self, cells: list[pa.Array], labels: Sequence[Any], lines: Sequence[int] | None,
+            hosts: Sequence[str] | None) -> None:
+        """Scan one chunk: ``cells[i]`` holds column ``i`` (strings or nulls) for ``labels``."""
+        n = len(labels)
+        self.rows += n
+        if n == 0 or not cells:
+            return
+        combined = pa.concat_arrays([c.cast(pa.large_string()) for c in cells])
+        nonempty = pc.fill_null(pc.greater(pc.binary_length(combined), 0), False)
+        filled = nonempty.to_numpy(zero_copy_only=False).reshape(len(cells), n)
+        for name, row_mask in zip(self.names, filled, strict=True):
+            self.counts[name]["cells"] += int(row_mask.sum())
+        if hosts is not None:
+            codes, uniques = pd.factorize(np.asarray(hosts, dtype=object))
+            per_row = filled.sum(axis=0)
+            for code, host in enumerate(uniques):
+                counts = self._host_counts(str(host))
+                counts["rows"] += int((codes == code).sum())
+                counts["cells"] += int(per_row[codes == code].sum())
+        hits = pc.fill_null(pc.match_substring_regex(combined, PREFILTER_RE2), False)
+        positions = np.flatnonzero(hits.to_numpy(zero_copy_only=False))
+        texts = combined.take(pa.array(positions, type=pa.int64())).to_pylist()
+        for position, text in zip(positions.tolist(), texts, strict=True):
+            result = self._find(text)
+            if result is not None:
+                column, row = divmod(position, n)
+                self._record(text, result, self.names[column], labels[row],
+                             None if lines is None else lines[row],
+                             None if hosts is None else hosts[row])
+
+    def _record(self, text: str, result: Mojibake, column: str, label: Any, line: int | None,
+                host: str | None) -> None:
+        self.flagged += 1
+        counts = self.counts[column]
+        counts["flagged"] += 1
+        counts["repairable"] += result.repaired is not None
+        counts[result.kind.replace("-", "_")] += 1
+        if host is not None:
+            per_host = self._host_counts(host)
+            per_host["flagged"] += 1
+            per_host["repairable"] += result.repaired is not None
+            per_host["lossy"] += result.kind == "lossy"
+        if len(self.findings) >= self.max_findings:
+            self.truncated = True
+            return
+        finding: dict[str, Any] = {"row": label}
+        if line is not None:
+            finding["line"] = line
+        finding["column"] = column
+        if host is not None:
+            finding["host"] = host
+        finding.update(kind=result.kind, original=text, repaired=result.repaired,
+                       chain=result.chain, excerpt=suspicious_part(text, result))
+        self.findings.append(finding)
+
+    def report(self, *, with_lines: bool, **csv_fields: Any) -> ScanReport:
+        columns = pd.DataFrame([{"column": name, **self.counts[name]} for name in self.names],
+                               columns=["column", *_COUNTS])
+        columns["rate"] = (columns["flagged"] / columns["cells"].where(columns["cells"] > 0)
+                           ).fillna(0.0).astype(float)
+        order = ["row", *(["line"] if with_lines else []), "column",
+                 *(["host"] if self.hosts is not None else []),
+                 "kind", "original", "repaired", "chain", "excerpt"]
+        findings = pd.DataFrame(self.findings, columns=order) if self.findings else _empty(order)
+        hosts = None
+        if self.hosts is not None:
+            hosts = pd.DataFrame([{"host": h, **c} for h, c in self.hosts.items()],
+                                 columns=["host", *_HOST_COUNTS])
+            hosts["rate"] = (hosts["flagged"] / hosts["cells"].where(hosts["cells"] > 0)
+                             ).fillna(0.0).astype(float)
+            hosts = hosts.sort_values(["flagged", "host"], ascending=[False, True],
+                                      ignore_index=True)
+        notes = list(csv_fields.pop("notes", ()))
+        if self.truncated:
+            notes.append(f"{self.flagged:,} cells are flagged; the findings list keeps the first "
+                         f"{self.max_findings:,} (the counts are complete)")
+        return ScanReport(columns, findings, hosts, self.rows, self.flagged, self.truncated,
+                          notes=tuple(notes), **csv_fields)
+
+
+def _cells_of(series: pd.Series) -> pa.Array:
+    """The text cells of a column as an Arrow array; anything that is not a ``str`` is null."""
+    if isinstance(series.dtype, pd.StringDtype):
+        return pa.array(series, from_pandas=True, type=pa.large_string())
+    values = series.to_numpy(dtype=object)
+    return pa.array([v if isinstance(v, str) else None for v in values], type=pa.large_string())
+
+
+def _is_text(series: pd.Series) -> bool:
+    return (isinstance(series.dtype, pd.StringDtype | pd.CategoricalDtype)
+            or pd.api.types.is_object_dtype(series.dtype))
+
+
+def scan_frame(df: pd.DataFrame, columns: Sequence[str] | None = None,
+               host_column: str | None = None, *, max_findings: int = MAX_FINDINGS,
+               chunk_rows: int = 250_000) -> ScanReport:
+    """Scan the text columns of ``df`` (or ``columns``), grouped by host when ``host_column``.
+
+    >>> frame = pd.DataFrame({"name": ["Jos\\u00c3\\u00a9", "Ana", None], "n": [1, 2, 3]})
+    >>> scan_frame(frame).columns[["column", "cells", "flagged", "repairable"]].values.tolist()
+    [['name', 2, 1, 1]]
+    """
+    labels = [str(name) for name in df.columns]
+    if columns is None:
+        chosen = [i for i, name in enumerate(df.columns)
+                  if name != host_column and _is_text(df.iloc[:, i])]
+    else:
+        missing = [name for name in columns if name not in df.columns]
+        if missing:
+            raise ValueError(f"no column named {missing[0]!r}; the frame has: {labels}")
+        chosen = [list(df.columns).index(name) for name in columns]
+    if host_column is not None and host_column not in df.columns:
+        raise ValueError(f"no host column named {host_column!r}; the frame has: {labels}")
+    tally = _Tally([labels[i] for i in chosen], host_column is not None, max_findings)
+    cache: dict[object, str] = {}
+    for start in range(0, len(df), max(1, chunk_rows)):
+        part = df.iloc[start:start + chunk_rows]
+        hosts = None
+        if host_column is not None:
+            hosts = [cache[v] if v in cache else cache.setdefault(v, host_of(v))
+                     for v in part[host_column].tolist()]
+        cells = [_cells_of(part.iloc[:, i].astype(object) if isinstance(
+            part.iloc[:, i].dtype, pd.CategoricalDtype) else part.iloc[:, i]) for i in chosen]
+        tally.add(cells, part.index.tolist(), None, hosts)
+    return tally.report(with_lines=False)
+
+
+def _column_names(fields: list[str]) -> list[str]:
+    names: list[str] = []
+    for i, name in enumerate(fields):
+        name = name.strip() or f"column {i + 1}"
+        unique, k = name, 1
+        while unique in names:
+            unique, k = f"{name}.{k}", k + 1
+        names.append(unique)
+    return names
+
+
+def scan_csv(source: Source, columns: Sequence[str] | None = None,
+             host_column: str | None = None, *, chunk_rows: int = 50_000,
+             chunk_bytes: int = 1 << 20, max_bytes: int | None = None,
+             max_findings: int = MAX_FINDINGS, progress: Progress | None = None) -> ScanReport:
+    """Scan a CSV file (a path, bytes or a binary file object) in chunks.
+
+    Raises ``CsvError`` only when nothing can be read: an empty, binary or too large file, or a
+    ``columns`` / ``host_column`` name that is not in the header (the message lists them).
+
+    >>> scan_csv(b"name,city\\nJos\\xc3\\x83\\xc2\\xa9,Paris\\n").columns["flagged"].tolist()
+    [1, 0]
+    """
+    stream, size, owned = open_source(source)
+    try:
+        if max_bytes is not None and size is not None and size > max_bytes:
+            raise CsvError(f"the file is {size / 2**20:,.1f} MiB, over the limit of "
+                           f"{max_bytes / 2**20:,.0f} MiB")
+        start = stream.tell() if stream.seekable() else 0
+        head = stream.read(HEAD_BYTES)
+        fmt = decide_format(head, complete=len(head) < HEAD_BYTES)
+        if not stream.seekable():
+            fmt = dataclasses.replace(fmt, tentative=False)
+        args = (columns, host_column, chunk_rows, chunk_bytes, max_findings, progress, size)
+        try:
+            return _scan_stream(stream, head[fmt.bom_length:], fmt, *args)
+        except NotUtf8 as exc:
+            stream.seek(start)
+            fmt = redecide_format(stream, fmt, exc.offset)
+            stream.seek(start + fmt.bom_length)
+            return _scan_stream(stream, b"", fmt, *args)
+    finally:
+        if owned:
+            stream.close()
+
+
+def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[str] | None,
+                 host_column: str | None, chunk_rows: int, chunk_bytes: int, max_findings: int,
+                 progress: Progress | None, size: int | None) -> ScanReport:
+    stats = ReadStats()
+    records = read_records(stream, prefix, fmt, chunk_bytes=chunk_bytes, stats=stats,
+                           progress=lambda done: progress(done, size) if progress else None)
+    malformed: list[dict[str, Any]] = []
+    malformed_count = 0
+    header: list[str] | None = None
+    tally: _Tally | None = None
+    chosen: list[int] = []
+    host_at: int | None = None
+    buffers: list[list[str | None]] = []
+    labels: list[int] = []
+    lines: list[int] = []
+    hosts: list[str] = []
+    chars = 0
+
+    def flush() -> None:
+        nonlocal chars
+        assert tally is not None
+        tally.add([pa.array(b, type=pa.large_string()) for b in buffers], labels, lines,
+                  hosts if host_at is not None else None)
+        for buffer in buffers:
+            buffer.clear()
+        labels.clear()
+        lines.clear()
+        hosts.clear()
+        chars = 0
+
+    for line, fields, problem in records:
+        if fields is not None and len(fields) != (len(header) if header else len(fields)):
+            more = len(fields) > len(header or ())
+            problem = (f"{len(fields)} fields, expected {len(header or ())}; " +
+                       ("the extra fields are not scanned" if more else
+                        "the missing fields count as empty"))
+        if problem is not None:
+            malformed_count += 1
+            if len(malformed) < MAX_MALFORMED:
+                malformed.append({"line": line, "problem": problem})
+        if fields is None:
+            continue
+        if header is None:
+            header = _column_names(fields)
+            chosen, host_at = _choose(header, columns, host_column)
+            tally = _Tally([header[i] for i in chosen], host_at is not None, max_findings)
+            buffers = [[] for _ in chosen]
+            continue
+        for buffer, i in zip(buffers, chosen, strict=True):
+            value = fields[i] if i < len(fields) else None
+            buffer.append(value)
+            chars += len(value) if value else 0
+        if host_at is not None:
+            hosts.append(host_of(fields[host_at] if host_at < len(fields) else None))
+        labels.append(tally.rows + len(labels))  # type: ignore[union-attr]
+        lines.append(line)
+        if len(labels) >= chunk_rows or chars >= chunk_bytes:
+            flush()
+    if header is None or tally is None:
+        raise CsvError("no header row could be read: " +
+                       (malformed[0]["problem"] if malformed else "the file has no records"))
+    flush()
+    return tally.report(with_lines=True, **_csv_fields(fmt, stats, malformed, malformed_count,
+                                                       tally.rows))
+
+
+def _choose(header: list[str], columns: Sequence[str] | None,
+            host_column: str | None) -> tuple[list[int], int | None]:
+    for name in [*(columns or ()), *([host_column] if host_column else [])]:
+        if name not in header:
+            raise CsvError(f"no column named {name!r}; the header has: "
+                           + ", ".join(repr(h) for h in header))
+    host_at = header.index(host_column) if host_column else None
+    if columns is None:
+        return [i for i in range(len(header)) if i != host_at], host_at
+    return [header.index(name) for name in columns], host_at
+
+
+def _csv_fields(fmt: CsvFormat, stats: ReadStats, malformed: list[dict[str, Any]],
+                malformed_count: int, rows: int) -> dict[str, Any]:
+    notes: list[str] = []
+    if rows == 0:
+        notes.append("the file has a header row but no data rows")
+    if stats.decode_errors:
+        notes.append(f"{stats.decode_errors:,} byte sequences are not valid {fmt.encoding} (the "
+                     f"first at byte offset {stats.first_error_offset:,}); those cells hold U+FFFD "
+                     "and count as lossy")
+    if malformed_count:
+        notes.append(f"{malformed_count:,} records are malformed (see the list of lines)")
+    return {
+        "encoding": fmt.encoding, "encoding_reason": fmt.encoding_reason,
+        "delimiter": fmt.delimiter, "decode_errors": stats.decode_errors,
+        "malformed": pd.DataFrame(malformed, columns=["line", "problem"]) if malformed
+        else _empty(["line", "problem"]),
+        "malformed_count": malformed_count, "notes": notes,
+    }
