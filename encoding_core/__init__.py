@@ -9,31 +9,42 @@ from .byteinspect import explain_text, inspect_bytes
 from .compare import compare_candidates, diff_spans
 from .decode import decode, decode_as
 from .errors import EncodingCoreError, FetchError, OverrideError, UnknownLabelError
+from .fetch import Capture, FetchSettings, fetch_page
 from .hexview import byte_rows, format_rows
 from .labels import ENCODING_NAMES, get_encoding, get_encoding_no_replacement
 from .models import Conflict, Decoded, Evidence, Severity, Source
+from .overrides import OverrideStore, SiteOverride
+from .overrides_retest import RetestResult, decode_with_overrides, retest
 from .prescan import prescan
 
 __all__ = [
     "ENCODING_NAMES",
+    "Capture",
     "Conflict",
     "Decoded",
     "EncodingCoreError",
     "Evidence",
     "FetchError",
+    "FetchSettings",
     "OverrideError",
+    "OverrideStore",
+    "RetestResult",
     "Severity",
+    "SiteOverride",
     "Source",
     "UnknownLabelError",
     "byte_rows",
     "compare_candidates",
     "decode",
     "decode_as",
+    "decode_with_overrides",
     "diff_spans",
     "explain_text",
+    "fetch_page",
     "format_rows",
     "get_encoding",
     "get_encoding_no_replacement",
     "inspect_bytes",
     "prescan",
+    "retest",
 ]

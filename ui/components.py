@@ -62,7 +62,7 @@ def input_picker(prefix: str) -> CurrentInput | None:
         modes.insert(0, "Current input")
     mode = st.radio("Input", modes, horizontal=True, key=f"{prefix}_mode")
     if mode == "Current input" and current is not None:
-        st.caption(f"Current input: {current.label} ({len(current.body):,} bytes)")
+        st.caption(f"Current input: {md_escape(current.label)} ({len(current.body):,} bytes)")
         return current
     if mode == "Sample":
         samples = load_samples()
