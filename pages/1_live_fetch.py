@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import altair as alt
 import pandas as pd
 import streamlit as st
 from streamlit.errors import StreamlitSecretNotFoundError
 
-from encoding_core.decode import decode
-from encoding_core.errors import FetchError
+from encoding_core.errors import FetchError, OverrideError
 from encoding_core.fetch import Capture, FetchSettings, configured_settings
 from encoding_core.hostreport import (
     QUARANTINE_THRESHOLD,
@@ -33,6 +33,8 @@ from encoding_core.landing import (
     reopen,
 )
 from encoding_core.models import Decoded
+from encoding_core.overrides import OverrideStore, default_path
+from encoding_core.overrides_retest import decode_with_overrides
 from encoding_core.warcfile import WarcFormatError, WarcListing, list_responses, read_response
 from ui.components import md_escape, render_decision
 from ui.state import CurrentInput, set_current
@@ -53,8 +55,16 @@ def _config() -> tuple[FetchSettings, LandingZone, dict[str, Any]]:
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def _decide(body: bytes, content_type: str | None) -> Decoded:
-    return decode(body, content_type)
+def _decide(body: bytes, content_type: str | None, host: str,
+            overrides_stamp: float) -> Decoded:  # stamp: the overrides file's mtime
+    path = default_path()
+    statuses = OverrideStore(path).status_for(host) if host and path.exists() else ()
+    return decode_with_overrides(body, content_type, statuses)
+
+
+def _overrides_stamp() -> float:
+    path = default_path()
+    return path.stat().st_mtime if path.exists() else 0.0
 
 
 @st.cache_data(show_spinner="Reading the WARC file…", max_entries=4)
@@ -271,7 +281,13 @@ def _show_capture(capture: Capture, zone: LandingZone) -> None:
                               f"{capture.capture_id}.warc.gz", "application/warc",
                               key="fetch_download_warc", on_click="ignore")
     st.subheader("Decision")
-    render_decision(_decide(capture.body, capture.content_type), key="fetch")
+    host = (urlsplit(capture.url).hostname or "").lower()
+    try:
+        decided = _decide(capture.body, capture.content_type, host, _overrides_stamp())
+    except OverrideError as exc:
+        st.error(f"The overrides file cannot be used, so none is applied: {md_escape(str(exc))}")
+        decided = _decide(capture.body, capture.content_type, "", 0.0)
+    render_decision(decided, key="fetch")
 
 
 def fetch_page_body() -> None:
