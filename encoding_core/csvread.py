@@ -138,10 +138,13 @@ def _utf16_without_bom(head: bytes) -> str | None:
     return None
 
 
+def _magic(head: bytes) -> str | None:
+    return next((what for magic, what in _MAGIC if head.startswith(magic)), None)
+
+
 def _refuse_binary(head: bytes) -> None:
-    for magic, what in _MAGIC:
-        if head.startswith(magic):
-            raise CsvError(f"this is {what}, not a CSV file")
+    if (what := _magic(head)) is not None:
+        raise CsvError(f"this is {what}, not a CSV file")
     nul = head.find(b"\x00")
     if nul >= 0:
         raise CsvError(f"this looks like binary data, not a CSV file (a NUL byte at offset {nul})")
@@ -157,9 +160,10 @@ def _cut_at_newline(data: bytes, newline: bytes) -> bytes:
     return data[:cut] if cut > 0 else data
 
 
-def _last_newline(data: bytes | bytearray, newline: bytes) -> int:
-    """The offset just after the last newline at a code-unit boundary, or 0."""
-    unit, end = len(newline), len(data)
+def _last_newline(data: bytes | bytearray, newline: bytes, end: int | None = None) -> int:
+    """The offset just after the last newline (before ``end``) at a code-unit boundary, or 0."""
+    unit = len(newline)
+    end = len(data) if end is None else min(end, len(data))
     while True:
         pos = data.rfind(newline, 0, end)
         if pos < 0:
@@ -181,7 +185,7 @@ def decide_format(head: bytes, complete: bool) -> CsvFormat:
         if encoding not in SUPPORTED_ENCODINGS:
             raise CsvError(f"the file is {encoding.upper()} (byte-order mark), which the Encoding "
                            "Standard does not define: re-save it as UTF-8")
-    elif (utf16 := _utf16_without_bom(head)) is not None:
+    elif (utf16 := _utf16_without_bom(head)) is not None and not _magic(head):
         encoding, reason = utf16, "every other byte is NUL (UTF-16 without a byte-order mark)"
     else:
         _refuse_binary(head)
@@ -195,11 +199,14 @@ def decide_format(head: bytes, complete: bool) -> CsvFormat:
     return _with_dialect(head[bom_length:], encoding, reason, bom_length, tentative)
 
 
-def redecide_format(stream: BinaryIO, fmt: CsvFormat, offset: int) -> CsvFormat:
-    """Decide again with ``decode`` once UTF-8 failed at ``offset``: the head and that region."""
-    stream.seek(0)
+def redecide_format(stream: BinaryIO, fmt: CsvFormat, offset: int, start: int = 0) -> CsvFormat:
+    """Decide again with ``decode`` once UTF-8 failed at ``offset``: the head and that region.
+
+    ``offset`` counts from the file's first byte, at ``start`` in ``stream``.
+    """
+    stream.seek(start)
     head = _cut_at_newline(stream.read(HEAD_BYTES), b"\n")
-    stream.seek(max(0, offset - HEAD_BYTES // 2))
+    stream.seek(start + max(0, offset - HEAD_BYTES // 2))
     window = stream.read(HEAD_BYTES)
     start = window.find(b"\n") + 1 if offset > HEAD_BYTES // 2 else 0
     encoding, reason = _decide_by_core(head + b"\n" + _cut_at_newline(window[start:], b"\n"))
@@ -235,26 +242,44 @@ def _with_dialect(head: bytes, encoding: str, reason: str, bom_length: int,
 
 def _pieces(stream: BinaryIO, prefix: bytes, newline: bytes, chunk_bytes: int,
             stats: ReadStats, progress: Callable[[int], None]) -> Iterator[tuple[int, bytes]]:
-    """Pieces of about ``chunk_bytes`` ending after a newline, with their offsets."""
-    buffer = bytearray(prefix)
-    offset = stats.bytes_read
-    stats.bytes_read += len(prefix)
+    """Pieces of about ``chunk_bytes`` ending after a newline, with their file offsets.
+
+    A line longer than ``chunk_bytes`` is one piece (the csv reader needs it whole anyway).
+    ``stats.bytes_read`` counts the bytes handed on, from the file's start.
+    """
+    buffer, eof = bytearray(prefix), False
     while True:
-        data = stream.read(chunk_bytes)
-        stats.bytes_read += len(data)
-        buffer += data
-        if not data:
-            if buffer:
-                yield offset, bytes(buffer)
-            progress(stats.bytes_read)
+        while not eof and len(buffer) < chunk_bytes:
+            data = stream.read(chunk_bytes)
+            eof = not data
+            buffer += data
+        if not buffer:
             return
-        cut = _last_newline(buffer, newline)
-        if cut:
-            piece = bytes(buffer[:cut])
-            del buffer[:cut]
-            yield offset, piece
-            offset += cut
-            progress(stats.bytes_read)
+        cut = len(buffer) if eof and len(buffer) <= chunk_bytes else _last_newline(
+            buffer, newline, chunk_bytes)
+        while not cut:   # no newline in the first chunk_bytes: up to the first one after
+            cut = _next_newline(buffer, newline, chunk_bytes)
+            if cut or eof:
+                cut = cut or len(buffer)
+                break
+            data = stream.read(chunk_bytes)
+            eof = not data
+            buffer += data
+        offset = stats.bytes_read
+        piece = bytes(buffer[:cut])
+        del buffer[:cut]
+        stats.bytes_read += cut
+        yield offset, piece
+        progress(stats.bytes_read)
+
+
+def _next_newline(data: bytes | bytearray, newline: bytes, start: int) -> int:
+    """The offset just after the first newline at or after ``start`` (code-unit aligned), or 0."""
+    unit = len(newline)
+    pos = data.find(newline, start - start % unit)
+    while pos >= 0 and pos % unit:
+        pos = data.find(newline, pos + 1)
+    return pos + unit if pos >= 0 else 0
 
 
 def _lines(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, chunk_bytes: int, stats: ReadStats,

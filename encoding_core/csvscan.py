@@ -306,8 +306,7 @@ def scan_csv(source: Source, columns: Sequence[str] | None = None,
         try:
             return _scan_stream(stream, head[fmt.bom_length:], fmt, *args)
         except NotUtf8 as exc:
-            stream.seek(start)
-            fmt = redecide_format(stream, fmt, exc.offset)
+            fmt = redecide_format(stream, fmt, exc.offset, start)
             stream.seek(start + fmt.bom_length)
             return _scan_stream(stream, b"", fmt, *args)
     finally:
@@ -318,7 +317,7 @@ def scan_csv(source: Source, columns: Sequence[str] | None = None,
 def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[str] | None,
                  host_column: str | None, chunk_rows: int, chunk_bytes: int, max_findings: int,
                  progress: Progress | None, size: int | None) -> ScanReport:
-    stats = ReadStats()
+    stats = ReadStats(bytes_read=fmt.bom_length)
     records = read_records(stream, prefix, fmt, chunk_bytes=chunk_bytes, stats=stats,
                            progress=lambda done: progress(done, size) if progress else None)
     malformed: list[dict[str, Any]] = []

@@ -1,0 +1,299 @@
+"""Tests for encoding_core.csvscan (scan_frame, scan_csv) and the reading in csvread."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from encoding_core.csvread import CsvError
+from encoding_core.csvscan import ScanReport, host_of, scan_csv, scan_frame
+
+MOJIBAKE = "JosÃ© GarcÃ­a"          # UTF-8 "José García" read as windows-1252
+DOUBLE = "JosÃƒÂ© GarcÃƒÂ­a"      # ... twice
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _counts(report: ScanReport) -> dict[str, tuple[int, int, int, int]]:
+    frame = report.columns
+    return {row.column: (row.cells, row.flagged, row.repairable, row.lossy)
+            for row in frame.itertuples()}
+
+
+# --- scan_frame ------------------------------------------------------------------------------
+
+def test_scan_frame_counts_and_findings() -> None:
+    """Per column counts, and each flagged cell with its index label, repair and chain."""
+    df = pd.DataFrame({"name": [MOJIBAKE, "Ana", "Jos? Garc?a", None],
+                       "city": ["São Paulo", "NÃO INFORMADO", "Москва", "东京"],
+                       "n": [1, 2, 3, 4]}, index=["a", "b", "c", "d"])
+    report = scan_frame(df)
+    assert _counts(report) == {"name": (3, 2, 1, 1), "city": (4, 0, 0, 0)}
+    assert report.columns["rate"].tolist() == pytest.approx([2 / 3, 0.0])
+    findings = report.findings.set_index("row")
+    assert findings.loc["a", "repaired"] == "José García"
+    assert findings.loc["a", "chain"] == "utf-8 read as windows-1252"
+    assert findings.loc["c", "kind"] == "lossy" and pd.isna(findings.loc["c", "repaired"])
+    assert report.rows == 4 and report.flagged == 2 and report.hosts is None
+
+
+def test_scan_frame_chosen_columns_and_cell_types() -> None:
+    """Named columns are scanned whatever their dtype; non-text cells are not counted."""
+    df = pd.DataFrame({"obj": pd.Series([MOJIBAKE, 5, 2.5, b"x"], dtype=object),
+                       "cat": pd.Categorical([DOUBLE, DOUBLE, "ok", "ok"]),
+                       "str": pd.Series(["", MOJIBAKE, None, "x"], dtype="string")})
+    assert _counts(scan_frame(df, ["obj", "cat", "str"])) == {
+        "obj": (1, 1, 1, 0), "cat": (4, 2, 2, 0), "str": (2, 1, 1, 0)}
+
+
+def test_scan_frame_per_host() -> None:
+    """With a URL column, counts are also grouped by host; the host column is not scanned."""
+    df = pd.DataFrame({"url": ["https://Shop.example/a?x=1", "http://shop.example/b",
+                               "other.example", None],
+                       "title": [MOJIBAKE, "fine", MOJIBAKE, "Jos\ufffd"]})
+    report = scan_frame(df, host_column="url")
+    assert report.columns["column"].tolist() == ["title"]
+    assert report.hosts is not None
+    hosts = report.hosts.set_index("host")
+    assert hosts.loc["shop.example", ["rows", "cells", "flagged", "repairable", "lossy"]
+                     ].tolist() == [2, 2, 1, 1, 0]
+    assert hosts.loc["(none)", "lossy"] == 1
+    assert report.findings["host"].tolist() == ["shop.example", "other.example", "(none)"]
+
+
+def test_scan_frame_unknown_column_is_an_error() -> None:
+    """A misspelt column name raises ValueError naming the columns there are."""
+    with pytest.raises(ValueError, match="no column named 'nmae'"):
+        scan_frame(pd.DataFrame({"name": ["x"]}), ["nmae"])
+
+
+def test_scan_frame_chunks_and_truncation_keep_counts_complete() -> None:
+    """Chunking does not change the counts; findings stop at max_findings, counts do not."""
+    df = pd.DataFrame({"name": [MOJIBAKE + str(i) for i in range(50)] + ["ok"] * 50})
+    whole = scan_frame(df)
+    chunked = scan_frame(df, chunk_rows=7, max_findings=10)
+    assert _counts(whole) == _counts(chunked) == {"name": (100, 50, 50, 0)}
+    assert len(chunked.findings) == 10 and chunked.findings_truncated
+    assert any("first 10" in note for note in chunked.notes)
+
+
+@pytest.mark.parametrize(("value", "host"), [
+    ("https://Shop.Example:8443/p?q=1", "shop.example"), ("shop.example/path", "shop.example"),
+    ("//cdn.example/x", "cdn.example"), ("", "(none)"), (3, "(none)"), ("http://[::1", "http://[::1"),
+], ids=["url", "bare", "scheme-relative", "empty", "not-text", "malformed"])
+def test_host_of(value: object, host: str) -> None:
+    """Host names come from URLs or bare host cells, lower case."""
+    assert host_of(value) == host
+
+
+# --- scan_csv: encodings ---------------------------------------------------------------------
+
+def test_utf8_csv_with_mojibake() -> None:
+    """A UTF-8 file: its damaged cells, with line numbers."""
+    body = f"name,city\n{DOUBLE},Zürich\nAna,{MOJIBAKE}\n".encode()
+    report = scan_csv(body)
+    assert (report.encoding, report.delimiter) == ("utf-8", ",")
+    assert report.findings[["row", "line", "column"]].values.tolist() == [
+        [0, 2, "name"], [1, 3, "city"]]
+    assert report.findings["repaired"].tolist() == ["José García"] * 2
+
+
+def test_windows_1252_csv_is_decided_by_the_core() -> None:
+    """A windows-1252 file is not read as UTF-8: its accents are not mojibake."""
+    body = "name;note\nJosé;“quoted” – 5 €\nZoë;Größe\n".encode("cp1252")
+    report = scan_csv(body)
+    assert report.encoding == "windows-1252"
+    assert "decided by the core" in (report.encoding_reason or "")
+    assert report.delimiter == ";" and report.flagged == 0 and report.decode_errors == 0
+
+
+def test_utf8_that_fails_after_the_head_is_read_again() -> None:
+    """A file that is ASCII for 64 KiB then windows-1252 is decided again, from the start."""
+    body = b"id,name\n" + b"1,Ana\n" * 20_000 + "2,José\n".encode("cp1252")
+    report = scan_csv(body)
+    # one accented letter: windows-1252 or a sibling, the detector's call (detect.py)
+    assert report.encoding in ("windows-1252", "windows-1250") and report.rows == 20_001
+    assert "utf-8 failed at byte offset 120,013" in (report.encoding_reason or "")
+    assert report.flagged == 0 and report.decode_errors == 0
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-16-le"],
+                         ids=["bom-le", "no-bom-be", "no-bom-le"])
+def test_utf16_csv(encoding: str) -> None:
+    """UTF-16, with or without a byte-order mark, is read; its cells are scanned."""
+    body = f"name\tcity\nJosé\t{MOJIBAKE}\n".encode(encoding)
+    report = scan_csv(body)
+    assert report.encoding in ("utf-16le", "utf-16be")
+    assert report.delimiter == "\t"
+    assert _counts(report) == {"name": (1, 0, 0, 0), "city": (1, 1, 1, 0)}
+
+
+def test_utf8_bom_is_not_part_of_the_header() -> None:
+    """A UTF-8 BOM is recorded as the reason and stripped from the first column name."""
+    report = scan_csv(b"\xef\xbb\xbfname\nx\n")
+    assert report.encoding_reason == "byte-order mark"
+    assert report.columns["column"].tolist() == ["name"]
+
+
+def test_stray_bytes_in_utf8_are_counted_not_fatal() -> None:
+    """A few undecodable bytes become U+FFFD cells, counted and noted."""
+    body = ("name\n" + "José\n" * 200).encode() + b"Jos\xe9\n"
+    report = scan_csv(body)
+    assert report.encoding == "utf-8" and report.decode_errors == 1
+    assert report.findings["kind"].tolist() == ["lossy"]
+    assert any("not valid utf-8" in note for note in report.notes)
+
+
+# --- scan_csv: bad input ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("body", "message"), [
+    (b"", "empty"),
+    (b"\n\r\n  \n", "only blank lines"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "PNG image"),
+    (b"PK\x03\x04\x14\x00\x06\x00", "export it as CSV"),
+    (b"name,x\nab\x00\x01\x02cd\n", "binary data"),
+    (bytes(range(1, 32)) * 40, "binary data"),
+], ids=["empty", "blank-lines", "png", "xlsx", "nul-byte", "control-bytes"])
+def test_unreadable_files_raise_a_clear_error(body: bytes, message: str) -> None:
+    """Empty and binary files raise CsvError with a message a person can act on."""
+    with pytest.raises(CsvError, match=message):
+        scan_csv(body)
+
+
+def test_file_over_the_limit() -> None:
+    """A file larger than max_bytes is refused, saying both sizes."""
+    with pytest.raises(CsvError, match=r"over the limit of 1 MiB"):
+        scan_csv(b"a\n" + b"x" * (2 << 20), max_bytes=1 << 20)
+
+
+def test_header_only() -> None:
+    """A header and no rows: an empty report that says so."""
+    report = scan_csv(b"name,city\n")
+    assert report.rows == 0 and _counts(report) == {"name": (0, 0, 0, 0),
+                                                    "city": (0, 0, 0, 0)}
+    assert "no data rows" in " ".join(report.notes)
+
+
+def test_ragged_rows_are_reported_and_scanned() -> None:
+    """Short and long rows are listed by line; their named fields are scanned."""
+    body = f"a,b\n{MOJIBAKE}\n1,2\nx,{MOJIBAKE},extra\n".encode()
+    report = scan_csv(body)
+    assert report.malformed.values.tolist() == [
+        [2, "1 fields, expected 2; the missing fields count as empty"],
+        [4, "3 fields, expected 2; the extra fields are not scanned"]]
+    assert report.malformed_count == 2
+    assert _counts(report) == {"a": (3, 1, 1, 0), "b": (2, 1, 1, 0)}
+
+
+def test_single_column_and_quoted_newlines() -> None:
+    """One column, a quoted field across lines: records and line numbers stay right."""
+    body = f'note\n"line one\nline two"\n"{MOJIBAKE}, with a comma"\n'.encode()
+    report = scan_csv(body)
+    assert report.rows == 2 and report.delimiter == ","
+    assert report.findings[["row", "line"]].values.tolist() == [[1, 4]]
+
+
+def test_million_character_cell() -> None:
+    """A cell of a million characters is read and scanned."""
+    body = ("id,text\n1," + "a" * 1_000_000 + MOJIBAKE + "\n2,ok\n").encode()
+    report = scan_csv(body, chunk_bytes=64 * 1024)
+    assert report.rows == 2 and report.flagged == 1
+    assert report.findings["excerpt"].iloc[0].endswith(MOJIBAKE)
+    assert len(report.findings["excerpt"].iloc[0]) < 200
+
+
+def test_unknown_column_lists_the_header() -> None:
+    """Asking for a column the file does not have names the ones it has."""
+    with pytest.raises(CsvError, match="no column named 'nmae'; the header has: 'name'"):
+        scan_csv(b"name\nx\n", ["nmae"])
+
+
+def test_duplicate_and_empty_header_names() -> None:
+    """Header names are made unique; empty ones get a position."""
+    report = scan_csv(b"name,name,\na,b,c\n")
+    assert report.columns["column"].tolist() == ["name", "name.1", "column 3"]
+
+
+@pytest.mark.parametrize(("body", "delimiter"), [
+    (b"a;b;c\n1;2;3\n", ";"), (b"a\tb\n1\t2\n", "\t"), (b"a|b\n1|2\n", "|"),
+    (b"a,b\r\n1,2\r\n", ","), (b"a,b\r1,2\r", ","),
+], ids=["semicolon", "tab", "pipe", "crlf", "cr-only"])
+def test_dialects(body: bytes, delimiter: str) -> None:
+    """Delimiters and line endings are sniffed."""
+    report = scan_csv(body)
+    assert report.delimiter == delimiter and report.rows == 1
+    assert report.columns["cells"].tolist() == [1] * len(report.columns)
+
+
+# --- scan_csv: sources, chunks, progress, exports ---------------------------------------------
+
+def test_chunks_do_not_change_the_result() -> None:
+    """Tiny chunks give the same counts, row numbers and lines as one chunk."""
+    lines = [f"{i},{MOJIBAKE if i % 7 == 0 else 'fine'}" for i in range(300)]
+    body = ("id,name\n" + "\n".join(lines) + "\n").encode()
+    whole, chunked = scan_csv(body), scan_csv(body, chunk_rows=13, chunk_bytes=100)
+    assert _counts(whole) == _counts(chunked)
+    assert whole.findings.equals(chunked.findings)
+    assert chunked.findings["line"].iloc[-1] == chunked.findings["row"].iloc[-1] + 2
+
+
+def test_progress_reaches_the_size() -> None:
+    """The progress callback sees bytes read growing up to the file's size."""
+    body = b"a\n" + b"xyz\n" * 10_000
+    seen: list[tuple[int, int | None]] = []
+    scan_csv(body, chunk_bytes=4096, progress=lambda done, total: seen.append((done, total)))
+    assert len(seen) > 5 and seen[-1] == (len(body), len(body))
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+def test_sources_path_file_object_and_stream(tmp_path: Path) -> None:
+    """A path, an open file and a non-seekable stream give the same report."""
+    body = f"name\n{MOJIBAKE}\n".encode()
+    path = tmp_path / "x.csv"
+    path.write_bytes(body)
+    handle = io.BytesIO(body)
+
+    class Stream(io.RawIOBase):
+        def __init__(self) -> None:
+            self.data = io.BytesIO(body)
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+            chunk = self.data.read(len(buffer))
+            buffer[: len(chunk)] = chunk
+            return len(chunk)
+
+    for source in (path, str(path), handle, Stream()):
+        assert scan_csv(source).flagged == 1  # type: ignore[arg-type]
+    assert not handle.closed
+
+
+def test_missing_path_is_a_clear_error(tmp_path: Path) -> None:
+    """A path that cannot be opened raises CsvError."""
+    with pytest.raises(CsvError, match="cannot open"):
+        scan_csv(tmp_path / "nope.csv")
+
+
+def test_summary_json_and_findings_csv() -> None:
+    """The summary is JSON; the findings export is UTF-8 CSV with a BOM."""
+    report = scan_csv(f"name,url\n{MOJIBAKE},https://a.example/\n".encode(), host_column="url")
+    summary = json.loads(report.summary_json())
+    assert summary["encoding"] == "utf-8" and summary["flagged"] == 1
+    assert summary["columns"][0]["repairable"] == 1
+    assert summary["hosts"][0]["host"] == "a.example"
+    exported = report.findings_csv()
+    assert exported.startswith(b"\xef\xbb\xbfrow,line,column,host,kind,original,repaired")
+    assert pd.read_csv(io.BytesIO(exported), encoding="utf-8-sig")["repaired"][0] == "José García"
+
+
+def test_samples_scan() -> None:
+    """The bundled samples read without errors and show findings."""
+    for path in (SAMPLES / "customers_mojibake.csv", SAMPLES / "products_windows1252.csv"):
+        report = scan_csv(path)
+        assert report.malformed_count == 0, path.name
+        assert report.flagged > 0, path.name
