@@ -60,10 +60,10 @@ FIELD_LIMIT = 1 << 27
 _DELIMITERS = ",;\t|"
 # Formats that are not CSV, by their first bytes
 _MAGIC = (
-    (b"PK\x03\x04", "a ZIP archive (an .xlsx or .ods workbook?): export it as CSV first"),
-    (b"\xd0\xcf\x11\xe0", "an old Office document (an .xls workbook?): export it as CSV first"),
+    (b"PK\x03\x04", "a ZIP archive (an .xlsx or .ods workbook?); export it as CSV first"),
+    (b"\xd0\xcf\x11\xe0", "an old Office document (an .xls workbook?); export it as CSV first"),
     (b"%PDF", "a PDF document"),
-    (b"\x1f\x8b", "gzip-compressed data: decompress it first"),
+    (b"\x1f\x8b", "gzip-compressed data; decompress it first"),
     (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
     (b"SQLite format 3\x00", "an SQLite database"),
 )
@@ -144,7 +144,8 @@ def _magic(head: bytes) -> str | None:
 
 def _refuse_binary(head: bytes) -> None:
     if (what := _magic(head)) is not None:
-        raise CsvError(f"this is {what}, not a CSV file")
+        kind, _, advice = what.partition("; ")
+        raise CsvError(f"this is {kind}, not a CSV file" + (f": {advice}" if advice else ""))
     nul = head.find(b"\x00")
     if nul >= 0:
         raise CsvError(f"this looks like binary data, not a CSV file (a NUL byte at offset {nul})")
