@@ -15,6 +15,7 @@ skipped; ragged rows are scanned (missing fields are empty, extra fields are not
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -40,7 +41,8 @@ from .csvread import (
 )
 from .mojibake import PREFILTER_RE2, Mojibake, find_mojibake, suspicious_part
 
-__all__ = ["CsvError", "Progress", "ScanReport", "host_of", "scan_csv", "scan_frame"]
+__all__ = ["CsvError", "Progress", "ScanReport", "guess_host_column", "host_of", "read_header",
+           "scan_csv", "scan_frame"]
 
 #: ``progress(bytes_read, total_bytes)``; ``total_bytes`` is ``None`` when unknown.
 Progress = Callable[[int, int | None], None]
@@ -269,6 +271,55 @@ def scan_frame(df: pd.DataFrame, columns: Sequence[str] | None = None,
     return tally.report(with_lines=False)
 
 
+_HOST_NAMES = ("host", "hostname", "domain", "site", "url", "source_url", "page_url", "link",
+               "source", "website")
+
+
+def guess_host_column(names: Sequence[str]) -> str | None:
+    """The column that most likely holds hosts or URLs, by its name; ``None`` when none does.
+
+    >>> guess_host_column(["id", "Name", "Source URL"]), guess_host_column(["a", "b"])
+    ('Source URL', None)
+    """
+    normalised = {name.strip().lower().replace(" ", "_").replace("-", "_"): name for name in names}
+    for wanted in _HOST_NAMES:
+        if wanted in normalised:
+            return normalised[wanted]
+    return next((name for key, name in normalised.items()
+                 if key.endswith(("_url", "_host", "_domain"))), None)
+
+
+def read_header(source: Source, *, max_bytes: int | None = None) -> list[str]:
+    """The column names ``scan_csv`` would use, from the first record only.
+
+    Raises ``CsvError`` as ``scan_csv`` does. A file object is left where it was.
+    """
+    stream, size, owned = open_source(source)
+    start = stream.tell() if stream.seekable() else 0
+    try:
+        if max_bytes is not None and size is not None and size > max_bytes:
+            raise CsvError(_too_large(size, max_bytes))
+        head = stream.read(HEAD_BYTES)
+        fmt = dataclasses.replace(decide_format(head, complete=len(head) < HEAD_BYTES),
+                                  tentative=False)
+        for _, fields, _problem in read_records(io.BytesIO(head[fmt.bom_length:]), b"", fmt,
+                                                chunk_bytes=HEAD_BYTES, stats=ReadStats(),
+                                                progress=lambda done: None):
+            if fields is not None:
+                return _column_names(fields)
+        raise CsvError("no header row could be read in the first "
+                       f"{HEAD_BYTES // 1024} KiB of the file")
+    finally:
+        if owned:
+            stream.close()
+        elif stream.seekable():
+            stream.seek(start)
+
+
+def _too_large(size: int, max_bytes: int) -> str:
+    return f"the file is {size / 2**20:,.1f} MiB, over the limit of {max_bytes / 2**20:,.0f} MiB"
+
+
 def _column_names(fields: list[str]) -> list[str]:
     names: list[str] = []
     for i, name in enumerate(fields):
@@ -295,8 +346,7 @@ def scan_csv(source: Source, columns: Sequence[str] | None = None,
     stream, size, owned = open_source(source)
     try:
         if max_bytes is not None and size is not None and size > max_bytes:
-            raise CsvError(f"the file is {size / 2**20:,.1f} MiB, over the limit of "
-                           f"{max_bytes / 2**20:,.0f} MiB")
+            raise CsvError(_too_large(size, max_bytes))
         start = stream.tell() if stream.seekable() else 0
         head = stream.read(HEAD_BYTES)
         fmt = decide_format(head, complete=len(head) < HEAD_BYTES)

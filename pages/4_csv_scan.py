@@ -1,0 +1,216 @@
+"""CSV scan: which columns and hosts hold mojibake or lost characters, and what can be repaired."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from encoding_core.csvread import CsvError
+from encoding_core.csvscan import Progress, ScanReport, guess_host_column, read_header, scan_csv
+from ui.components import md_escape
+from ui.state import CurrentInput, set_current
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of damage, URLs)",
+                "products_windows1252.csv": "Products (a windows-1252 export, semicolons)"}
+NOT_IN_PLACE = (
+    "Nothing here is repaired in place, and the repairs below are proposals. Where the raw bytes "
+    "were retained, re-decode them with the right encoding (seed 000); re-encoding stored text "
+    "compounds the damage. Where they were not, re-crawl the affected range.")
+KIND_ORDER = ["repairable", "mojibake, no repair", "lossy"]
+
+
+def _limit_mib() -> int:
+    return int(st.get_option("server.maxUploadSize"))
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _header(_source: Any, key: str) -> list[str]:
+    return read_header(_source)
+
+
+def _scan(source: Any, key: str, columns: tuple[str, ...], host: str | None,
+          progress: Progress) -> ScanReport:
+    """The report, cached per session: st.cache_data would replay the progress bar's updates
+    (elements created outside the cached function), which Streamlit refuses. One report is kept
+    per session, so memory stays bounded by one file's findings."""
+    store: dict[tuple[Any, ...], ScanReport] = st.session_state.setdefault("csv_reports", {})
+    wanted = (key, columns, host)
+    if wanted not in store:
+        store.clear()
+        store[wanted] = scan_csv(source, list(columns), host, progress=progress)
+    return store[wanted]
+
+
+def csv_scan_page() -> None:
+    st.title("CSV scan")
+    st.write("Find mojibake (`JosÃ©`, `â€™`) and lost characters (`Jos? Garc?a`, `Jos�`) in the "
+             "text columns of an exported table: per column and per host, what can be repaired "
+             "and what cannot. The file's own encoding is decided here, never assumed.")
+    source, name, key = _choose_file()
+    try:
+        header = _header(source, key)
+    except CsvError as exc:
+        st.error(f"{md_escape(name)} cannot be read as CSV: {md_escape(str(exc))}")
+        st.stop()
+    guess = guess_host_column(header)
+    columns = st.multiselect("Columns to scan", header, key="csv_columns",
+                             default=[name for name in header if name != guess],
+                             help="All but the host or URL column by default; choose it here "
+                                  "to scan it too.")
+    host_options = ["(none)", *header]
+    host = st.selectbox("Host or URL column (optional)", host_options, key="csv_host",
+                        index=host_options.index(guess) if guess else 0)
+    host_column = None if host == "(none)" else host
+    if not columns:
+        st.info("Choose at least one column to scan.")
+        st.stop()
+    report = _run_scan(source, key, tuple(columns), host_column)
+    _show(report, name)
+
+
+def _choose_file() -> tuple[Any, str, str]:
+    """The upload or the chosen sample: a source for the core, its name, and a cache key."""
+    limit = _limit_mib()
+    uploaded = st.file_uploader(
+        f"Upload a CSV file (any encoding, up to {limit} MiB)", key="csv_upload",
+        help=f"The upload limit is {limit} MiB (server.maxUploadSize in .streamlit/config.toml).")
+    left, right = st.columns([3, 1], vertical_alignment="bottom")
+    sample = left.selectbox("…or try a sample", list(SAMPLE_FILES), key="csv_sample_name",
+                            format_func=lambda n: f"{n}: {SAMPLE_FILES[n]}")
+    if right.button("Try the sample", key="csv_sample"):
+        st.session_state["csv_use_sample"] = sample
+    if uploaded is not None:
+        if uploaded.size > limit * 2**20:
+            st.error(f"{md_escape(uploaded.name)} is {uploaded.size / 2**20:,.1f} MiB, over the "
+                     f"upload limit of {limit} MiB. Split the file, or scan it with "
+                     "`python -m encoding_core scan-csv FILE`, which has no limit.")
+            st.stop()
+        uploaded.seek(0)
+        return uploaded, uploaded.name, f"upload:{uploaded.file_id}:{uploaded.size}"
+    chosen = st.session_state.get("csv_use_sample")
+    if chosen in SAMPLE_FILES:
+        path = SAMPLES / chosen
+        return path, chosen, f"sample:{chosen}"
+    st.info(f"Upload a CSV file (up to {limit} MiB) or try a sample to start.")
+    st.stop()
+    raise AssertionError("unreachable")  # st.stop() raises
+
+
+def _run_scan(source: Any, key: str, columns: tuple[str, ...], host: str | None) -> ScanReport:
+    bar = st.progress(0.0, text="Scanning…")
+
+    def progress(done: int, total: int | None) -> None:
+        fraction = min(done / total, 1.0) if total else 0.0
+        bar.progress(fraction, text=f"Scanning… {done / 2**20:,.1f} of "
+                                    f"{(total or 0) / 2**20:,.1f} MiB")
+
+    try:
+        report = _scan(source, key, columns, host, progress)
+    except CsvError as exc:
+        bar.empty()
+        st.error(f"The file cannot be scanned: {md_escape(str(exc))}")
+        st.stop()
+    bar.empty()
+    return report
+
+
+def _show(report: ScanReport, name: str) -> None:
+    st.caption(f"{md_escape(name)}: read as **{report.encoding}** ({report.encoding_reason}), "
+               f"delimiter {report.delimiter!r}")
+    for note in report.notes:
+        st.warning(md_escape(note))
+    totals = report.columns[["cells", "flagged", "repairable", "lossy"]].sum()
+    cols = st.columns(5)
+    cols[0].metric("Rows", f"{report.rows:,}")
+    cols[1].metric("Cells scanned", f"{int(totals['cells']):,}")
+    cols[2].metric("Flagged", f"{int(totals['flagged']):,}")
+    cols[3].metric("Repairable", f"{int(totals['repairable']):,}")
+    cols[4].metric("Lossy", f"{int(totals['lossy']):,}")
+    names = ["Per column", *(["Per host"] if report.hosts is not None else []), "Examples",
+             *(["Malformed lines"] if report.malformed_count else []), "Export"]
+    tabs = dict(zip(names, st.tabs(names), strict=True))
+    with tabs["Per column"]:
+        _table_and_chart(report.columns, "column", "csv_columns_table")
+    if report.hosts is not None:
+        with tabs["Per host"]:
+            _table_and_chart(report.hosts, "host", "csv_hosts_table", top=25)
+    with tabs["Examples"]:
+        _examples(report, name)
+    if report.malformed_count:
+        with tabs["Malformed lines"]:
+            st.write(f"{report.malformed_count:,} records could not be read as they are; the "
+                     "readable fields of ragged rows were scanned.")
+            st.dataframe(report.malformed, hide_index=True, width="stretch", key="csv_malformed")
+    with tabs["Export"]:
+        st.info(NOT_IN_PLACE)
+        stem = Path(name).stem
+        st.download_button("Flagged cells with proposed repairs (CSV)", report.findings_csv(),
+                           file_name=f"{stem}_flagged.csv", mime="text/csv",
+                           key="csv_download_findings", on_click="ignore")
+        st.download_button("Summary (JSON)", report.summary_json(),
+                           file_name=f"{stem}_summary.json", mime="application/json",
+                           key="csv_download_summary", on_click="ignore")
+
+
+def _table_and_chart(frame: pd.DataFrame, by: str, key: str, top: int | None = None) -> None:
+    st.dataframe(frame, hide_index=True, width="stretch", key=key,
+                 column_config={"rate": st.column_config.NumberColumn("rate", format="percent")})
+    shown = frame.head(top) if top else frame
+    if not shown["flagged"].sum():
+        st.success("Nothing flagged.")
+        return
+    long = pd.DataFrame({
+        by: list(shown[by]) * 3,
+        "kind": [k for k in KIND_ORDER for _ in range(len(shown))],
+        "cells": [*shown["repairable"], *(shown["flagged"] - shown["repairable"] - shown["lossy"]),
+                  *shown["lossy"]],
+    })
+    chart = alt.Chart(long).mark_bar().encode(
+        x=alt.X("cells:Q", title="flagged cells"),
+        y=alt.Y(f"{by}:N", sort=list(shown[by]), title=None),
+        color=alt.Color("kind:N", sort=KIND_ORDER, title=None),
+        tooltip=[by, "kind", "cells"])
+    st.altair_chart(chart, width="stretch")
+    rate = alt.Chart(shown).mark_bar().encode(
+        x=alt.X("rate:Q", axis=alt.Axis(format="%"), title="flagged / cells scanned"),
+        y=alt.Y(f"{by}:N", sort=list(shown[by]), title=None), tooltip=[by, "rate"])
+    st.altair_chart(rate, width="stretch")
+
+
+def _examples(report: ScanReport, name: str) -> None:
+    findings = report.findings
+    if findings.empty:
+        st.success("No mojibake or lost characters found.")
+        return
+    st.info(NOT_IN_PLACE)
+    kinds = st.multiselect("Kinds", sorted(findings["kind"].unique()),
+                           default=sorted(findings["kind"].unique()), key="csv_kinds")
+    shown = findings[findings["kind"].isin(kinds)].head(500)
+    order = [c for c in ("row", "line", "column", "host", "kind", "excerpt", "repaired", "chain")
+             if c in shown.columns]
+    table = shown[order].assign(repaired=shown["repaired"].str.slice(0, 300))
+    st.dataframe(table, hide_index=True, width="stretch", key="csv_examples",
+                 column_config={"excerpt": "original (suspicious part)"})
+    st.caption(f"Showing {len(shown):,} of {report.flagged:,} flagged cells"
+               + (" (the findings list is capped; the counts are complete)."
+                  if report.findings_truncated else "."))
+    if shown.empty:
+        return
+    labels = [f"line {r.line}, {r.column}: {r.excerpt[:60]}" for r in shown.itertuples()]
+    chosen = st.selectbox("Look at the bytes of", range(len(labels)), key="csv_example",
+                          format_func=labels.__getitem__)
+    if st.button("Open in the Bytes view", key="csv_to_bytes"):
+        row = shown.iloc[chosen]
+        set_current(CurrentInput(label=f"{name} line {row['line']}, {row['column']}",
+                                 body=str(row["excerpt"]).encode("utf-8"),
+                                 content_type="text/plain; charset=utf-8"))
+        st.session_state["bytes_mode"] = "Current input"   # the Bytes page's input picker
+        st.switch_page("pages/3_bytes.py")
+
+
+csv_scan_page()
