@@ -10,7 +10,14 @@ import pandas as pd
 import pytest
 
 from encoding_core.csvread import CsvError
-from encoding_core.csvscan import ScanReport, host_of, scan_csv, scan_frame
+from encoding_core.csvscan import (
+    ScanReport,
+    guess_host_column,
+    host_of,
+    read_header,
+    scan_csv,
+    scan_frame,
+)
 
 MOJIBAKE = "JosÃ© GarcÃ­a"          # UTF-8 "José García" read as windows-1252
 DOUBLE = "JosÃƒÂ© GarcÃƒÂ­a"      # ... twice
@@ -297,3 +304,13 @@ def test_samples_scan() -> None:
         report = scan_csv(path)
         assert report.malformed_count == 0, path.name
         assert report.flagged > 0, path.name
+
+
+def test_read_header_leaves_a_file_object_where_it_was() -> None:
+    """The header is read from the first record; an open file's position is kept."""
+    handle = io.BytesIO("\ufeffname;Source URL\nx;y\n".encode())
+    assert read_header(handle) == ["name", "Source URL"]
+    assert handle.tell() == 0
+    assert guess_host_column(read_header(handle)) == "Source URL"
+    with pytest.raises(CsvError, match="PNG image"):
+        read_header(b"\x89PNG\r\n\x1a\n\x00\x00")
