@@ -175,3 +175,23 @@ def test_legacy_page_without_declaration_decodes_by_detector():
                           if c["expect_encoding"] == "shift_jis"))
     result = decode(body)
     assert result.source == "detector" and result.encoding == "shift_jis"
+
+
+@pytest.mark.parametrize("text, encoding, wrong", [
+    ("Le cœur a ses raisons que la raison ne connaît point.", "iso-8859-15", "windows-1252"),
+    ("Съешь же ещё этих мягких французских булок.", "koi8-r", "windows-1251"),
+    ("Съешь же ещё этих мягких французских булок.", "windows-1251", "koi8-r"),
+    ("Zażółć gęślą jaźń.", "windows-1250", "iso-8859-2"),
+    ("Zażółć gęślą jaźń.", "iso-8859-2", "windows-1250"),
+    ("Ξεσκεπάζω την ψυχοφθόρα βδελυγμία.", "windows-1253", "windows-1252"),
+    ("Pijamalı hasta yağız şoföre çabucak güvendi.", "windows-1254", "windows-1252"),
+], ids=["oe-as-half", "koi8-as-1251", "1251-as-koi8", "1250-as-8859-2", "8859-2-as-1250",
+        "greek-as-latin", "turkish-as-latin"])
+def test_wrong_reading_is_less_plausible(text, encoding, wrong):
+    """The text a wrong single-byte decode makes scores as less plausible than the right one."""
+    from encoding_core._plausibility import implausibility
+
+    data = text.encode(_PYTHON.get(encoding, encoding))
+    right_bad, _ = implausibility(decode_strict(data, encoding))
+    wrong_bad, _ = implausibility(decode_strict(data, wrong))
+    assert right_bad == 0.0 and wrong_bad > 0.0

@@ -1,0 +1,125 @@
+"""How unlike real text a decoded string looks: the tie-breaker of ``detect.default_detector``.
+
+A wrong single-byte decode of real text rarely produces new words; it produces characters
+that do not belong: C1 controls and box drawing (koi8-r read as windows-1252), symbols in
+the middle of words (``c½ur``: iso-8859-15 read as windows-1252), words that turn from lower
+to upper case (``пЕУЛБ``: koi8-r read as windows-1251), words mixing two alphabets (Cyrillic
+letters in a Latin word). ``implausibility`` counts those, per non-ASCII character.
+
+It errs towards calling text plausible: only what real prose almost never contains counts,
+so a wrong reading that is all ordinary letters of one alphabet (Italian ``à`` as
+iso-8859-13 ``ą``) passes, and the votes of the statistical detectors decide. Letters rare
+in any large language (``þ``, ``ŕ``) weigh a little, capped, so that a long Icelandic or
+Slovak text is not pushed to another reading.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+__all__ = ["MAX_WORDS", "RARE_CAP", "implausibility"]
+
+#: Only the first this many words with a non-ASCII character are scored (plenty of evidence).
+MAX_WORDS = 1000
+#: The most that rare letters add to a text's implausibility, however many there are.
+RARE_CAP = 0.6
+
+_NON_ASCII_WORD = re.compile(r"\S*[^\x00-\x7f]\S*")
+# Non-ASCII punctuation and symbols that real text uses, also next to words (it’s, 1°C, 5€).
+_USUAL = frozenset("’‘“”„«»‹›—–…·•€£¥°©®™№§¿¡\u00a0\u00ad\u200c\u200d\u200e\u200f"
+                   "،؛؟٪۔।。、「」『』（）：；！？，．〜・ー")
+# Of those, the ones that also sit between two letters of a word (it’s, l·l, soft hyphen).
+_WORD_INNER = frozenset("’·\u00ad\u200c\u200d\u200e\u200f・ー")
+# The first word of a letter's Unicode name is its script, but for these: East Asian writing
+# mixes ideographs, kana and full-width forms in one word; the rest belong to no script.
+_SCRIPT_ALIASES = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "IDEOGRAPHIC": "CJK",
+                   "HALFWIDTH": "CJK", "FULLWIDTH": "CJK", "BOPOMOFO": "CJK", "HANGUL": "CJK",
+                   "MODIFIER": "", "MICRO": "", "?": ""}
+# Ordinal indicators are letters to Unicode but follow digits (1º, 2ª), never sit in words:
+# ş read as windows-1252 is º.
+_ORDINALS = "ªº"
+# Rare in running text but in a small language, and what a wrong single-byte decode makes of
+# common letters: à (windows-1252) read as windows-1250 is ŕ; ţ (windows-1250) as 1252 is þ.
+_RARE_LETTERS = frozenset("ðÐþÞŕŔĺĹŀĿŉĸſŧŦŋŊħĦ")
+
+
+@lru_cache(maxsize=8192)
+def _char_class(char: str) -> tuple[str, str]:
+    """(kind, script) of a non-ASCII character.
+
+    Kinds: ``L`` lower-case, ``U`` upper-case, ``l`` other letter, ``M`` mark, ``P`` usual
+    in text, ``S`` symbol-like (symbols, odd punctuation, fractions, ordinals), ``X`` never
+    in prose (controls, unassigned, private use, box drawing).
+    """
+    category = unicodedata.category(char)
+    if char in _USUAL or category in ("Zs", "Nd"):
+        return ("P", "")
+    if char in _ORDINALS:
+        return ("S", "")
+    if category.startswith("L"):
+        script = unicodedata.name(char, "? ").split(" ")[0]
+        kind = {"Ll": "L", "Lu": "U"}.get(category, "l")
+        return (kind, _SCRIPT_ALIASES.get(script, script))
+    if category.startswith("M"):
+        return ("M", "")
+    if category.startswith("C") or "\u2500" <= char <= "\u259f":
+        return ("X", "")
+    return ("S", "")
+
+
+def implausibility(text: str) -> tuple[float, int]:
+    """How unlike real text the non-ASCII part of ``text`` is, and its non-ASCII count.
+
+    Counts, in the first ``MAX_WORDS`` words with a non-ASCII character:
+
+    - a character never seen in prose (control, unassigned, private use, box drawing): 1;
+    - a symbol-like character: 1 between two letters, 0.3 next to one, else 0.1;
+    - a quote, dash or ellipsis between two letters: 0.5 (ť read as iso-8859-2 is »);
+    - a word turning from lower to upper case at a non-ASCII letter: 1;
+    - a word mixing alphabets (ASCII letters inside East Asian text are normal): 1;
+    - a letter rare in any large language: 0.2, at most ``RARE_CAP`` in all.
+
+    >>> implausibility("Le cœur a ses raisons")
+    (0.0, 1)
+    >>> implausibility("Le c½ur a ses raisons")
+    (1.0, 1)
+    """
+    bad = rare = 0.0
+    count = 0
+    for word in _NON_ASCII_WORD.findall(text)[:MAX_WORDS]:
+        scripts: set[str] = set()
+        previous = ""
+        for index, char in enumerate(word):
+            if char < "\x80":
+                previous = "L" if char.islower() else "U" if char.isupper() else ""
+                if char.isalpha():
+                    scripts.add("ASCII")
+                continue
+            count += 1
+            kind, script = _char_class(char)
+            if kind == "X":
+                bad += 1.0
+            elif kind in "SP":
+                before = index > 0 and word[index - 1].isalpha()
+                after = index + 1 < len(word) and word[index + 1].isalpha()
+                if kind == "S":
+                    bad += 1.0 if before and after else 0.3 if before or after else 0.1
+                elif before and after and char not in _WORD_INNER:
+                    bad += 0.5
+            elif kind in "LUl":
+                if script:
+                    scripts.add(script)
+                if char in _RARE_LETTERS:
+                    rare += 0.2
+                if kind == "U" and previous == "L":
+                    bad += 1.0
+            previous = kind
+        if "ASCII" in scripts:  # East Asian words run on without spaces: ASCII inside is normal
+            scripts.discard("ASCII")
+            if "CJK" not in scripts:
+                scripts.add("LATIN")
+        if len(scripts) > 1:
+            bad += 1.0
+    return bad + min(rare, RARE_CAP), count
