@@ -3,16 +3,10 @@
 Design. ftfy is the engine: ``ftfy.badness.is_bad`` decides whether text looks like mojibake and
 ``ftfy.fix_encoding_and_explain`` (the encoding steps of ``fix_and_explain``, without its
 cosmetic fixers such as quote uncurling and NFC) repairs it and says how. In front of it sits a
-prefilter that costs almost nothing on clean text:
-
-* pure ASCII cannot be mojibake: only a ``?`` inside a word is looked at;
-* otherwise a regular expression, generated from ftfy's own list of single-byte encodings
-  (``ftfy.chardata.CHARMAP_ENCODINGS``), looks for the *shape* UTF-8 takes when read as one of
-  them: a lead byte followed by the right number of continuation bytes, each shown as the
-  character that encoding gives that byte (``Ã©`` is C3 A9 in windows-1252). Also the variants
-  ftfy repairs (a no-break space turned into a space, a continuation byte lost to ``?``), any
-  C1 control and any U+FFFD. ``PREFILTER_RE2`` is the same expression for RE2 (pyarrow), so a
-  whole column is filtered in one vectorised call (``csvscan``).
+prefilter that costs almost nothing on clean text (``mojibake_prefilter``): pure ASCII is
+only looked at for a ``?`` inside a word; other text for the *shape* UTF-8 takes when read as
+one of ftfy's single-byte encodings (``Ã©`` is C3 A9 in windows-1252), a C1 control or U+FFFD.
+``PREFILTER_RE2`` is the same test for RE2, so ``csvscan`` filters a whole column at once.
 
 Only text that passes the prefilter is looked at closely, and only two rules report mojibake:
 
@@ -65,6 +59,14 @@ import ftfy
 from ftfy.badness import is_bad
 from ftfy.chardata import CHARMAP_ENCODINGS, UTF8_DETECTOR_RE
 
+from .mojibake_prefilter import (
+    PREFILTER_RE2,
+    damage_spans,
+    has_candidates,
+    might_be_damaged,
+    question_marks,
+)
+
 __all__ = ["PREFILTER_RE2", "Mojibake", "MojibakeKind", "find_mojibake", "might_be_damaged",
            "suspicious_part"]
 
@@ -89,159 +91,6 @@ class Mojibake:
     def to_dict(self) -> dict[str, Any]:
         """A plain dict for JSON."""
         return asdict(self)
-
-
-# --- the prefilter, generated from ftfy's encodings ------------------------------------------
-
-def _char_class(chars: str, re2: bool) -> str:
-    """A character class for ``chars`` with every code point escaped (valid in re and RE2)."""
-    points = sorted(set(map(ord, chars)))
-    parts: list[str] = []
-
-    def esc(cp: int) -> str:
-        return f"\\x{{{cp:X}}}" if re2 else f"\\U{cp:08X}"
-
-    start = prev = points[0]
-    for cp in [*points[1:], -1]:
-        if cp == prev + 1:
-            prev = cp
-            continue
-        parts.append(esc(start) if start == prev else f"{esc(start)}-{esc(prev)}")
-        start = prev = cp
-    return "[" + "".join(parts) + "]"
-
-
-def _shapes(encoding: str) -> list[tuple[str, ...]]:
-    """The character-class sequences UTF-8 takes when read as ``encoding`` (ftfy's codec)."""
-    def chars(*ranges: tuple[int, int]) -> str:
-        return b"".join(bytes(range(lo, hi + 1)) for lo, hi in ranges).decode(encoding)
-
-    lead2, lead3, lead4 = chars((0xC2, 0xDF)), chars((0xE0, 0xEF)), chars((0xF0, 0xF4))
-    cont = chars((0x80, 0xBF))
-    return [
-        (lead2, cont), (lead3, cont, cont), (lead4, cont, cont, cont),   # intact sequences
-        # A0 turned into a space: ftfy's ALTERED_UTF8_RE, which restore_byte_a0 repairs
-        (chars((0xC2, 0xC3), (0xC5, 0xC5), (0xCE, 0xCE), (0xD0, 0xD0), (0xD9, 0xD9)), " "),
-        (chars((0xE2, 0xE3)), " ", cont), (chars((0xE0, 0xE3)), cont, " "),
-        (chars((0xF0, 0xF0)), " ", cont, cont), (chars((0xF0, 0xF0)), cont, " ", cont),
-        (chars((0xF0, 0xF0)), cont, cont, " "),
-        # a continuation byte lost to "?": ftfy's LOSSY_UTF8_RE, which replace_lossy_sequences uses
-        (chars((0xC2, 0xC3)), "?"), (lead3, "?", cont), (lead3, cont, "?"),
-        (lead4, "?", cont, cont), (lead4, cont, "?", cont), (lead4, cont, cont, "?"),
-    ]
-
-
-# C1 controls (windows-1252 read as iso-8859-1, or UTF-8 read as iso-8859-1) and U+FFFD
-_LONE = "".join(map(chr, range(0x80, 0xA0))) + "\ufffd"
-_SHAPES = sorted({shape for encoding in CHARMAP_ENCODINGS for shape in _shapes(encoding)}
-                 | {(_LONE,)})
-
-
-def _shape_masks() -> tuple[list[dict[str, int]], list[int]]:
-    """For each position in a shape, which shapes (bits) each character can stand in."""
-    masks: list[dict[str, int]] = [{}, {}, {}, {}]
-    by_length = [0, 0, 0, 0]   # index: length - 1
-    for bit, shape in enumerate(_SHAPES):
-        by_length[len(shape) - 1] |= 1 << bit
-        for position, chars in enumerate(shape):
-            for char in chars:
-                masks[position][char] = masks[position].get(char, 0) | 1 << bit
-    return masks, by_length
-
-
-_MASKS, _LENGTH_BITS = _shape_masks()
-
-
-def _candidates_pattern() -> str:
-    """Where a shape may start: a first character followed by a second of the same shape."""
-    firsts_by_second: dict[str, set[str]] = {}
-    for shape in _SHAPES:
-        if len(shape) > 1:
-            firsts_by_second.setdefault(shape[1], set()).update(shape[0])
-    firsts = "".join("".join(chars) for chars in firsts_by_second.values())
-    pairs = [f"(?<={_char_class(''.join(chars), False)})(?={_char_class(second, False)})"
-             for second, chars in sorted(firsts_by_second.items())]
-    # Python's re skips ahead fast only when a pattern starts with one character class: take
-    # any first character, then look back at it and ahead at the next one.
-    return (f"{_char_class(firsts + _LONE, False)}"
-            f"(?:(?<={_char_class(_LONE, False)})|{'|'.join(pairs)})")
-
-
-_CANDIDATES = re.compile(_candidates_pattern())
-
-
-def _damage_spans(text: str) -> list[tuple[int, int]]:
-    """The shapes in ``text`` (leftmost, longest, not overlapping), as character spans."""
-    spans: list[tuple[int, int]] = []
-    masks, lengths, end, size = _MASKS, _LENGTH_BITS, 0, len(text)
-    for match in _CANDIDATES.finditer(text):
-        start = match.start()
-        if start < end:
-            continue
-        bits = masks[0].get(text[start], 0)
-        length = 1 if bits & lengths[0] else 0
-        position, stop = 1, min(4, size - start)
-        while position < stop:
-            bits &= masks[position].get(text[start + position], 0)
-            if not bits:
-                break
-            position += 1
-            if bits & lengths[position - 1]:
-                length = position
-        if length:
-            end = start + length
-            spans.append((start, end))
-    return spans
-
-
-def _re2_pattern() -> str:
-    return "|".join(sorted({"".join(_char_class(s, True) for s in shape) for shape in _SHAPES}))
-
-
-# RE2's \s is ASCII only: add every character Python's str.isspace() accepts
-_RE2_SPACE = r"\s\p{Z}\x{0b}\x{1c}-\x{1f}\x{85}"
-_RE2_TOKEN = rf"[^{_RE2_SPACE}=&/:#%@\\]*"
-
-#: The prefilter for RE2 (``pyarrow.compute.match_substring_regex``): every shape, and a token
-#: without URL characters that has a ``?`` between letters or digits. It matches a superset of
-#: what ``might_be_damaged`` accepts.
-PREFILTER_RE2 = (f"{_re2_pattern()}|(?:^|[{_RE2_SPACE}]){_RE2_TOKEN}[\\pL\\pN]\\?+[\\pL\\pN]"
-                 f"{_RE2_TOKEN}(?:$|[{_RE2_SPACE}])")
-
-
-def might_be_damaged(text: str) -> bool:
-    """The prefilter: False means ``find_mojibake(text)`` is certainly ``None``.
-
-    >>> might_be_damaged("NÃO"), might_be_damaged("JosÃ©"), might_be_damaged("Why?")
-    (False, True, False)
-    """
-    if not text.isascii() and _damage_spans(text):
-        return True
-    return "?" in text and bool(_question_marks(text))
-
-
-# --- "?" where a letter was ------------------------------------------------------------------
-
-_TOKEN = re.compile(r"\S+")
-_URLISH = frozenset("=&/:#%@\\")                               # URLs, e-mail, paths, code
-_QMARK_INNER = re.compile(r"(?<=[^\W\d_])\?+(?=[^\W\d_])")      # Garc?a
-_QMARK_START = re.compile(r"^\?+(?=[^\W\d_]{2})")               # ?lvaro
-_QMARK_END = re.compile(r"(?<=[^\W\d_])\?+$")                   # Jos? ...
-_NEXT_WORD = re.compile(r"\s+[^\W\d_]")                          # ... before another word
-
-
-def _question_marks(text: str) -> list[tuple[int, int]]:
-    """``?`` where a letter was: inside a word, then (once seen) at word starts and ends."""
-    tokens = [t for t in _TOKEN.finditer(text)
-              if "?" in t.group() and _URLISH.isdisjoint(t.group())]
-    inner = [(t.start() + m.start(), t.start() + m.end())
-             for t in tokens for m in _QMARK_INNER.finditer(t.group())]
-    if not inner:
-        return []
-    edges = [(t.start() + m.start(), t.start() + m.end()) for t in tokens
-             for m in (_QMARK_START.search(t.group()), _QMARK_END.search(t.group())) if m and (
-                 m.start() == 0 or _NEXT_WORD.match(text, t.end()))]
-    return inner + edges
 
 
 # --- explaining ftfy's plan in WHATWG names --------------------------------------------------
@@ -395,9 +244,9 @@ def _repair(text: str) -> tuple[str, list[_Layer], bool]:
         if not layer:
             break
         current, layers = decoded, layers + layer
-        if not _CANDIDATES.search(current) or not _damage_spans(current):
+        if not has_candidates(current) or not damage_spans(current):
             return current, layers, False
-    if not is_bad(current) or not (layers or _damage_spans(current)):
+    if not is_bad(current) or not (layers or damage_spans(current)):
         return current, layers, False   # (ftfy is only asked about text with a shape)
     fixed, steps = ftfy.fix_encoding_and_explain(current)
     more = _layers(current, steps or [])
@@ -422,11 +271,11 @@ def find_mojibake(text: str) -> Mojibake | None:
     if text.isascii():
         if "?" not in text:
             return None
-        marks = _question_marks(text)
+        marks = question_marks(text)
         return Mojibake("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None
-    marks = _question_marks(text) if "?" in text else []
+    marks = question_marks(text) if "?" in text else []
     fixed, layers, unexplained = text, list[_Layer](), False
-    if _CANDIDATES.search(text):
+    if has_candidates(text):
         fixed, layers, unexplained = _repair(text)
     if not (layers or unexplained or marks or "\ufffd" in text):
         return None
@@ -437,7 +286,7 @@ def find_mojibake(text: str) -> Mojibake | None:
         parts.append(_LOST_FFFD)
     if marks:
         parts.append(_LOST_QMARK)
-    spans = _merge([*_damage_spans(text), *marks])
+    spans = _merge([*damage_spans(text), *marks])
     chain = "; ".join(parts)
     if marks or "\ufffd" in fixed or any(layer.lossy for layer in layers):
         return Mojibake("lossy", None, chain, spans)

@@ -1,0 +1,201 @@
+"""The scan's result and the counting behind it, shared by ``scan_frame`` and ``scan_csv``.
+
+``Tally`` accumulates one chunk of rows at a time: the chunk's text cells go through the RE2
+prefilter in one vectorised call (pyarrow), and only the cells that pass reach
+``find_mojibake``, once per distinct value (a bounded cache). Counts per column and per host are
+complete; the list of findings keeps the first ``max_findings`` flagged cells.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
+
+from .mojibake import PREFILTER_RE2, Mojibake, find_mojibake, suspicious_part
+
+__all__ = ["MAX_FINDINGS", "ScanReport", "Tally", "empty_frame", "host_of"]
+
+MAX_FINDINGS = 10_000
+_CACHE_SIZE = 100_000
+_COUNTS = ("cells", "flagged", "repairable", "lossy", "mojibake", "c1_controls")
+_HOST_COUNTS = ("rows", "cells", "flagged", "repairable", "lossy")
+
+
+def empty_frame(columns: Sequence[str]) -> pd.DataFrame:
+    """A frame with these columns and no rows (object dtype, so it concatenates cleanly)."""
+    return pd.DataFrame({name: pd.Series(dtype=object) for name in columns})
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # eq=False: DataFrames do not compare to a bool
+class ScanReport:
+    """Per column (and per host) counts, the flagged cells, and for a CSV how it was read.
+
+    ``columns``: column, cells (non-empty text cells scanned), flagged, repairable, lossy,
+    mojibake, c1_controls, rate (flagged / cells). ``findings``: row (the frame's index label;
+    for a CSV the 0-based data row), line (CSV only), column, host (with a host column), kind,
+    original, repaired, chain, excerpt (the suspicious part with some context). ``hosts``: host,
+    rows, cells, flagged, repairable, lossy, rate, when a host or URL column was given.
+    """
+
+    columns: pd.DataFrame
+    findings: pd.DataFrame
+    hosts: pd.DataFrame | None = None
+    rows: int = 0
+    flagged: int = 0
+    findings_truncated: bool = False
+    encoding: str | None = None
+    encoding_reason: str | None = None
+    delimiter: str | None = None
+    malformed: pd.DataFrame = field(default_factory=lambda: empty_frame(["line", "problem"]))
+    malformed_count: int = 0
+    decode_errors: int = 0
+    notes: tuple[str, ...] = ()
+
+    def summary(self) -> dict[str, Any]:
+        """Everything but the findings, as plain JSON types."""
+        return {
+            "encoding": self.encoding, "encoding_reason": self.encoding_reason,
+            "delimiter": self.delimiter, "rows": self.rows, "flagged": self.flagged,
+            "findings_truncated": self.findings_truncated,
+            "columns": self.columns.to_dict(orient="records"),
+            "hosts": None if self.hosts is None else self.hosts.to_dict(orient="records"),
+            "malformed_count": self.malformed_count,
+            "malformed": self.malformed.to_dict(orient="records"),
+            "decode_errors": self.decode_errors, "notes": list(self.notes),
+        }
+
+    def summary_json(self) -> str:
+        """``summary()`` as JSON text."""
+        return json.dumps(self.summary(), indent=2, ensure_ascii=False, default=str)
+
+    def findings_csv(self) -> bytes:
+        """The flagged cells with proposed repairs, as UTF-8 CSV with a BOM (Excel reads it)."""
+        return b"\xef\xbb\xbf" + self.findings.to_csv(index=False).encode("utf-8")
+
+
+def host_of(value: object) -> str:
+    """The host of a URL or host-name cell, lower case; ``(none)`` when there is none.
+
+    >>> host_of("https://Shop.Example/p?id=1"), host_of("shop.example:8080"), host_of(None)
+    ('shop.example', 'shop.example', '(none)')
+    """
+    if not isinstance(value, str) or not value.strip():
+        return "(none)"
+    text = value.strip()
+    try:
+        host = urlsplit(text if "//" in text else "//" + text).hostname
+    except ValueError:
+        host = None
+    return host or text.lower()
+
+
+class Tally:
+    """Counts and findings accumulated over chunks of rows."""
+
+    def __init__(self, columns: list[str], with_hosts: bool, max_findings: int) -> None:
+        self.names = columns
+        self.counts = {name: dict.fromkeys(_COUNTS, 0) for name in columns}
+        self.hosts: dict[str, dict[str, int]] | None = {} if with_hosts else None
+        self.findings: list[dict[str, Any]] = []
+        self.max_findings, self.flagged, self.rows, self.truncated = max_findings, 0, 0, False
+        self._cache: dict[str, Mojibake | None] = {}
+
+    def _find(self, text: str) -> Mojibake | None:
+        if text in self._cache:
+            return self._cache[text]
+        if len(self._cache) >= _CACHE_SIZE:
+            self._cache.clear()
+        result = self._cache[text] = find_mojibake(text)
+        return result
+
+    def _host_counts(self, host: str) -> dict[str, int]:
+        assert self.hosts is not None
+        return self.hosts.setdefault(host, dict.fromkeys(_HOST_COUNTS, 0))
+
+    def add(self, cells: list[pa.Array], labels: Sequence[Any], lines: Sequence[int] | None,
+            hosts: Sequence[str] | None) -> None:
+        """Scan one chunk: ``cells[i]`` holds column ``i`` (strings or nulls) for ``labels``."""
+        n = len(labels)
+        self.rows += n
+        if n == 0 or not cells:
+            return
+        combined = pa.concat_arrays([c.cast(pa.large_string()) for c in cells])
+        nonempty = pc.fill_null(pc.greater(pc.binary_length(combined), 0), False)
+        filled = nonempty.to_numpy(zero_copy_only=False).reshape(len(cells), n)
+        for name, row_mask in zip(self.names, filled, strict=True):
+            self.counts[name]["cells"] += int(row_mask.sum())
+        if hosts is not None:
+            codes, uniques = pd.factorize(np.asarray(hosts, dtype=object))
+            per_row = filled.sum(axis=0)
+            for code, host in enumerate(uniques):
+                counts = self._host_counts(str(host))
+                counts["rows"] += int((codes == code).sum())
+                counts["cells"] += int(per_row[codes == code].sum())
+        hits = pc.fill_null(pc.match_substring_regex(combined, PREFILTER_RE2), False)
+        positions = np.flatnonzero(hits.to_numpy(zero_copy_only=False))
+        texts = combined.take(pa.array(positions, type=pa.int64())).to_pylist()
+        for position, text in zip(positions.tolist(), texts, strict=True):
+            result = self._find(text)
+            if result is not None:
+                column, row = divmod(position, n)
+                self._record(text, result, self.names[column], labels[row],
+                             None if lines is None else lines[row],
+                             None if hosts is None else hosts[row])
+
+    def _record(self, text: str, result: Mojibake, column: str, label: Any, line: int | None,
+                host: str | None) -> None:
+        self.flagged += 1
+        counts = self.counts[column]
+        counts["flagged"] += 1
+        counts["repairable"] += result.repaired is not None
+        counts[result.kind.replace("-", "_")] += 1
+        if host is not None:
+            per_host = self._host_counts(host)
+            per_host["flagged"] += 1
+            per_host["repairable"] += result.repaired is not None
+            per_host["lossy"] += result.kind == "lossy"
+        if len(self.findings) >= self.max_findings:
+            self.truncated = True
+            return
+        finding: dict[str, Any] = {"row": label}
+        if line is not None:
+            finding["line"] = line
+        finding["column"] = column
+        if host is not None:
+            finding["host"] = host
+        finding.update(kind=result.kind, original=text, repaired=result.repaired,
+                       chain=result.chain, excerpt=suspicious_part(text, result))
+        self.findings.append(finding)
+
+    def report(self, *, with_lines: bool, **csv_fields: Any) -> ScanReport:
+        columns = pd.DataFrame([{"column": name, **self.counts[name]} for name in self.names],
+                               columns=["column", *_COUNTS])
+        columns["rate"] = (columns["flagged"] / columns["cells"].where(columns["cells"] > 0)
+                           ).fillna(0.0).astype(float)
+        order = ["row", *(["line"] if with_lines else []), "column",
+                 *(["host"] if self.hosts is not None else []),
+                 "kind", "original", "repaired", "chain", "excerpt"]
+        findings = (pd.DataFrame(self.findings, columns=order) if self.findings
+                    else empty_frame(order))
+        hosts = None
+        if self.hosts is not None:
+            hosts = pd.DataFrame([{"host": h, **c} for h, c in self.hosts.items()],
+                                 columns=["host", *_HOST_COUNTS])
+            hosts["rate"] = (hosts["flagged"] / hosts["cells"].where(hosts["cells"] > 0)
+                             ).fillna(0.0).astype(float)
+            hosts = hosts.sort_values(["flagged", "host"], ascending=[False, True],
+                                      ignore_index=True)
+        notes = list(csv_fields.pop("notes", ()))
+        if self.truncated:
+            notes.append(f"{self.flagged:,} cells are flagged; the findings list keeps the first "
+                         f"{self.max_findings:,} (the counts are complete)")
+        return ScanReport(columns, findings, hosts, self.rows, self.flagged, self.truncated,
+                          notes=tuple(notes), **csv_fields)
