@@ -5,7 +5,7 @@ four paragraphs per language; paragraphs 0 and 2 are the **dev** split, 1 and 3 
 split, so tuning on dev never sees a test sentence). Each language is encoded in each web
 encoding that can carry it (``FAMILIES``), wrapped in one of a few HTML page shapes, in
 four shapes (short: a title and a sentence or two; medium: a few paragraphs; long: an
-ASCII-heavy head of inline CSS/JS plus many paragraphs, up to ~150 KB; sparse: an English
+ASCII-heavy head of inline CSS/JS plus many paragraphs, up to ~250 KB; sparse: an English
 page quoting one or two sentences in the language), each once without
 any declaration and once with a ``<meta>`` declaration. UTF-16 pages carry a BOM.
 
