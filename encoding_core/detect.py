@@ -289,7 +289,10 @@ def _elect(data: bytes, part: bytes, votes: list[Vote],
     if confidence < MIN_CONFIDENCE:
         return None
     encoding = next((e for _n, e, _c in votes if e in best.encodings), best.encodings[0])
-    disagree = any(e is not None and e not in best.encodings for _n, e, _c in votes)
+    # A dissent counts when the dissenter's reading is itself plausible text (a vote for an
+    # encoding that fails the strict decode or reads as garbage is outvoted, not a doubt).
+    plausible = {e for r in readings[1:] if r.rate < MAX_IMPLAUSIBLE_RATE / 5 for e in r.encodings}
+    disagree = any(e in plausible for _n, e, _c in votes)
     voters = ", ".join(n for n, e, _c in votes if e in best.encodings) or "plausibility"
     reason = (f"{voters} (sampled; support {best.share:.2f}, "
               f"{best.bad:g} implausible characters)")
