@@ -188,7 +188,7 @@ def _utf8(data: bytes) -> Detection | bool:
 def default_detector(data: bytes) -> Detection | None:
     """Detect the encoding of undeclared bytes; None when nothing confident can be said.
 
-    - a byte-order mark names it;
+    - a byte-order mark names it (None when the bytes after it are malformed);
     - pure ASCII: None (ISO-2022-JP: by its escape sequences);
     - valid UTF-8 with multi-byte sequences: utf-8 (mostly valid UTF-8: None);
     - else the votes of chardet, uchardet and charset-normalizer on a sample, weighed
@@ -200,8 +200,9 @@ def default_detector(data: bytes) -> Detection | None:
     'utf-8'
     """
     for bom, encoding in BOMS:
-        if data.startswith(bom):
-            return Detection(encoding, 1.0, False, "byte-order mark")
+        if data.startswith(bom):  # malformed after its BOM: the walk decodes it lossily
+            return Detection(encoding, 1.0, False, "byte-order mark") \
+                if _strict_ok(data, encoding) else None
     if data.isascii():
         return _iso_2022_jp(data)
     found = _utf8(data)
