@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from .byteinspect import explain_text, inspect_bytes
 from .compare import compare_candidates, diff_spans
+from .csvread import CsvError
+from .csvscan import ScanReport, scan_csv, scan_frame
 from .decode import decode, decode_as
 from .errors import EncodingCoreError, FetchError, OverrideError, UnknownLabelError
 from .fetch import Capture, FetchSettings, fetch_page
 from .hexview import byte_rows, format_rows
 from .labels import ENCODING_NAMES, get_encoding, get_encoding_no_replacement
 from .models import Conflict, Decoded, Evidence, Severity, Source
+from .mojibake import Mojibake, find_mojibake
 from .overrides import OverrideStore, SiteOverride
 from .overrides_retest import RetestResult, decode_with_overrides, retest
 from .prescan import prescan
@@ -21,14 +24,17 @@ __all__ = [
     "ENCODING_NAMES",
     "Capture",
     "Conflict",
+    "CsvError",
     "Decoded",
     "EncodingCoreError",
     "Evidence",
     "FetchError",
     "FetchSettings",
+    "Mojibake",
     "OverrideError",
     "OverrideStore",
     "RetestResult",
+    "ScanReport",
     "Severity",
     "SiteOverride",
     "Source",
@@ -41,10 +47,13 @@ __all__ = [
     "diff_spans",
     "explain_text",
     "fetch_page",
+    "find_mojibake",
     "format_rows",
     "get_encoding",
     "get_encoding_no_replacement",
     "inspect_bytes",
     "prescan",
     "retest",
+    "scan_csv",
+    "scan_frame",
 ]

@@ -70,6 +70,7 @@ class DecodeChain:
     steps: tuple[str, ...]
     original_bytes: bytes
     repaired: str
+    misread_as: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +138,8 @@ def explain_text(text: str, *, max_depth: int = 3) -> TextExplanation:
     ('utf-8 read as windows-1252',)
     >>> explain_text("cafÃ©").chains[0].repaired
     'café'
+    >>> explain_text("JosÃƒÂ©").chains[0].steps
+    ('utf-8 read as windows-1252, twice',)
     """
     chains: list[DecodeChain] = []
     for misreading in _MISREADINGS:
@@ -155,8 +158,9 @@ def explain_text(text: str, *, max_depth: int = 3) -> TextExplanation:
             current = undone
         if steps:
             original = current.encode("utf-8")
-            chains.append(DecodeChain(_summarise(steps), original, current))
-    chains.sort(key=lambda c: (-len(c.steps), _MISREADINGS.index(c.steps[0].split()[-1])))
+            chains.append(DecodeChain(_summarise(steps), original, current, misreading))
+    # the most layers undone (the shortest repair) first, then the most common misreading
+    chains.sort(key=lambda c: (len(c.repaired), _MISREADINGS.index(c.misread_as)))
     return TextExplanation(code_points(text), text.encode("utf-8", "surrogatepass"),
                            tuple(chains))
 

@@ -135,8 +135,6 @@ def test_example_opens_in_the_bytes_view() -> None:
     assert at.radio(key="bytes_mode").value == "Current input"
 
 
-@pytest.mark.xfail(strict=True, reason="byteinspect.explain_text raises ValueError on a chain "
-                   "summarised as 'utf-8 read as windows-1252, twice' (reported to the lead)")
 def test_bytes_view_renders_a_mojibake_cell() -> None:
     """The Bytes page shows the cell sent from the scan without an exception."""
     at = _upload("x.csv", f"id,name\n1,ok\n2,{MOJIBAKE}\n".encode())
