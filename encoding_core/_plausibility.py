@@ -30,8 +30,9 @@ _NON_ASCII_WORD = re.compile(r"\S*[^\x00-\x7f]\S*")
 # Non-ASCII punctuation and symbols that real text uses, also next to words (it’s, 1°C, 5€).
 _USUAL = frozenset("’‘“”„«»‹›—–…·•€£¥°©®™№§¿¡\u00a0\u00ad\u200c\u200d\u200e\u200f"
                    "،؛؟٪۔।。、「」『』（）：；！？，．〜・ー")
-# Of those, the ones that also sit between two letters of a word (it’s, l·l, soft hyphen).
-_WORD_INNER = frozenset("’·\u00ad\u200c\u200d\u200e\u200f・ー")
+# Of those, the ones that also sit between two letters of a word (it’s, l·l, soft hyphen,
+# and East Asian punctuation, since East Asian text has no spaces).
+_WORD_INNER = frozenset("’·\u00ad\u200c\u200d\u200e\u200f。、「」『』（）：；！？，．〜・ー")
 # The first word of a letter's Unicode name is its script, but for these: East Asian writing
 # mixes ideographs, kana and full-width forms in one word; the rest belong to no script.
 _SCRIPT_ALIASES = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "IDEOGRAPHIC": "CJK",
@@ -63,7 +64,8 @@ def _char_class(char: str) -> tuple[str, str]:
         kind = {"Ll": "L", "Lu": "U"}.get(category, "l")
         return (kind, _SCRIPT_ALIASES.get(script, script))
     if category.startswith("M"):
-        return ("M", "")
+        script = unicodedata.name(char, "COMBINING ").split(" ")[0]
+        return ("M", "" if script == "COMBINING" else _SCRIPT_ALIASES.get(script, script))
     if category.startswith("C") or "\u2500" <= char <= "\u259f":
         return ("X", "")
     return ("S", "")
@@ -78,6 +80,7 @@ def implausibility(text: str) -> tuple[float, int]:
     - a symbol-like character: 1 between two letters, 0.3 next to one, else 0.1;
     - a quote, dash or ellipsis between two letters: 0.5 (ť read as iso-8859-2 is »);
     - a word turning from lower to upper case at a non-ASCII letter: 1;
+    - a combining mark not on a letter, or on a letter of another script: 1;
     - a word mixing alphabets (ASCII letters inside East Asian text are normal): 1;
     - a letter rare in any large language: 0.2, at most ``RARE_CAP`` in all.
 
@@ -90,10 +93,11 @@ def implausibility(text: str) -> tuple[float, int]:
     count = 0
     for word in _NON_ASCII_WORD.findall(text)[:MAX_WORDS]:
         scripts: set[str] = set()
-        previous = ""
+        previous = letter = ""
         for index, char in enumerate(word):
             if char < "\x80":
                 previous = "L" if char.islower() else "U" if char.isupper() else ""
+                letter = "LATIN" if previous else ""
                 if char.isalpha():
                     scripts.add("ASCII")
                 continue
@@ -108,7 +112,12 @@ def implausibility(text: str) -> tuple[float, int]:
                     bad += 1.0 if before and after else 0.3 if before or after else 0.1
                 elif before and after and char not in _WORD_INNER:
                     bad += 0.5
+            elif kind == "M":
+                # A combining mark sits on a letter (or another mark) of its own script.
+                if previous not in ("L", "U", "l", "M") or (script and script != letter):
+                    bad += 1.0
             elif kind in "LUl":
+                letter = script
                 if script:
                     scripts.add(script)
                 if char in _RARE_LETTERS:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import unicodedata
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -197,3 +200,17 @@ def test_wrong_reading_is_less_plausible(text, encoding, wrong):
     right_bad, _ = implausibility(decode_strict(data, encoding))
     wrong_bad, _ = implausibility(decode_strict(data, wrong))
     assert right_bad == 0.0 and wrong_bad > 0.0
+
+
+TEXTS = sorted((Path(__file__).parent.parent / "bench" / "texts").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", TEXTS, ids=[p.stem for p in TEXTS])
+def test_real_prose_is_plausible(path):
+    """The corpus prose, as written and decomposed (as windows-1258 writes it), scores 0."""
+    from encoding_core._plausibility import implausibility
+
+    text = "\n".join(line for line in path.read_text("utf-8").splitlines()
+                     if not line.startswith("#"))
+    assert implausibility(text)[0] == 0.0
+    assert implausibility(unicodedata.normalize("NFD", text))[0] == 0.0
