@@ -7,19 +7,19 @@ import streamlit as st
 st.set_page_config(page_title="Encoding Triage", page_icon="🔤", layout="wide")
 
 PAGES = [
-    ("pages/1_live_fetch.py", "Fetch", "🌐",
+    ("pages/1_live_fetch.py", "Fetch", ":material/public:",
      "Engineers: fetch a URL (or open a capture or WARC record), see status, redirects, raw "
      "headers, the decision, its trace and conflicts; host reports over a crawl."),
-    ("pages/2_compare.py", "Compare", "🔀",
+    ("pages/2_compare.py", "Compare", ":material/compare:",
      "Engineers and reviewers: the same bytes decoded under every candidate, side by side, "
      "with differing spans highlighted, replacements and a mojibake score per column."),
-    ("pages/3_bytes.py", "Bytes", "🔢",
+    ("pages/3_bytes.py", "Bytes", ":material/memory:",
      "Engineers: the offending byte sequences with offsets, line and column, a hex window and "
      "what each candidate makes of them; and the bytes behind a pasted text like cafÃ©."),
-    ("pages/4_csv_scan.py", "CSV scan", "📋",
+    ("pages/4_csv_scan.py", "CSV scan", ":material/table_view:",
      "Analysts: upload a CSV and find mojibake per column and host: what is repairable, what "
      "is lost, with examples and exports."),
-    ("pages/5_site_overrides.py", "Overrides", "🗂️",
+    ("pages/5_site_overrides.py", "Overrides", ":material/rule:",
      "Reviewers: propose, approve and re-test dated, reasoned per-site overrides kept in YAML."),
 ]
 
@@ -38,7 +38,7 @@ def home() -> None:
 
 
 navigation = st.navigation(
-    [st.Page(home, title="Home", icon="🏠", default=True)]
+    [st.Page(home, title="Home", icon=":material/home:", default=True)]
     + [st.Page(path, title=title, icon=icon) for path, title, icon, _ in PAGES]
 )
 navigation.run()
