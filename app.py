@@ -1,4 +1,9 @@
-"""Encoding Triage: page config, navigation, and the home page."""
+"""Encoding Triage: page config, navigation, and the home page.
+
+The pages live in ``app_pages/``, not ``pages/``: with a ``pages/`` folder, Streamlit 1.67
+serves a bookmarked page URL (e.g. ``/compare``) on a freshly started server by the folder's
+file-based navigation instead of this one, skipping the page config and the titles below.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +12,19 @@ import streamlit as st
 st.set_page_config(page_title="Encoding Triage", page_icon="🔤", layout="wide")
 
 PAGES = [
-    ("pages/1_live_fetch.py", "Fetch", ":material/public:",
+    ("app_pages/1_live_fetch.py", "Fetch", ":material/public:",
      "Engineers: fetch a URL (or open a capture or WARC record), see status, redirects, raw "
      "headers, the decision, its trace and conflicts; host reports over a crawl."),
-    ("pages/2_compare.py", "Compare", ":material/compare:",
+    ("app_pages/2_compare.py", "Compare", ":material/compare:",
      "Engineers and reviewers: the same bytes decoded under every candidate, side by side, "
      "with differing spans highlighted, replacements and a mojibake score per column."),
-    ("pages/3_bytes.py", "Bytes", ":material/memory:",
+    ("app_pages/3_bytes.py", "Bytes", ":material/memory:",
      "Engineers: the offending byte sequences with offsets, line and column, a hex window and "
      "what each candidate makes of them; and the bytes behind a pasted text like cafÃ©."),
-    ("pages/4_csv_scan.py", "CSV scan", ":material/table_view:",
+    ("app_pages/4_csv_scan.py", "CSV scan", ":material/table_view:",
      "Analysts: upload a CSV and find mojibake per column and host: what is repairable, what "
      "is lost, with examples and exports."),
-    ("pages/5_site_overrides.py", "Overrides", ":material/rule:",
+    ("app_pages/5_site_overrides.py", "Overrides", ":material/rule:",
      "Reviewers: propose, approve and re-test dated, reasoned per-site overrides kept in YAML."),
 ]
 

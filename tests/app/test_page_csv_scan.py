@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP
 
-PAGE = "pages/4_csv_scan.py"
+PAGE = "app_pages/4_csv_scan.py"
 MOJIBAKE = "JosÃ© GarcÃ­a"
 
 

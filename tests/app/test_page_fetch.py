@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import APP
 from tests.httpserver import ScriptedServer, redirect, respond
 
-PAGE = "pages/1_live_fetch.py"
+PAGE = "app_pages/1_live_fetch.py"
 LYING = "<p>José Müller – “quoted” café</p>".encode()
 BROKEN = "é".encode() * 50 + b"\xff" * 25
 

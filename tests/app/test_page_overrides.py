@@ -12,7 +12,7 @@ from encoding_core.overrides import OverrideStore, Status
 from tests.app.conftest import ROOT
 from ui.state import CurrentInput
 
-PAGE = str(ROOT / "pages" / "5_site_overrides.py")
+PAGE = str(ROOT / "app_pages" / "5_site_overrides.py")
 REASON = "The CDN sends charset=iso-8859-1 but the body has been UTF-8 since 2025."
 BODY = "<p>Café crème, naïve ’quotes’.</p>".encode()
 LYING = "text/html; charset=iso-8859-1"

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP, ROOT
 
-PAGES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "pages").glob("*.py"))
+PAGES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "app_pages").glob("*.py"))
 SAMPLES = [s["name"] for s in json.loads((ROOT / "samples" / "samples.json").read_text())]
 
 
@@ -38,7 +38,7 @@ def test_page_loads(page):
 def test_compare_every_sample(sample):
     """Compare decides every bundled sample and shows one column per candidate."""
     at = _app()
-    at.switch_page("pages/2_compare.py").run()
+    at.switch_page("app_pages/2_compare.py").run()
     at.selectbox(key="compare_sample").select(sample).run()
     assert not at.exception, at.exception
     assert at.metric[0].value  # the encoding
@@ -49,7 +49,7 @@ def test_compare_every_sample(sample):
 def test_compare_extra_encoding_adds_a_column():
     """Adding an encoding adds its column."""
     at = _app()
-    at.switch_page("pages/2_compare.py").run()
+    at.switch_page("app_pages/2_compare.py").run()
     at.selectbox(key="compare_sample").select("gbk_meta").run()
     at.multiselect(key="compare_extra").select("big5").run()
     assert not at.exception
@@ -59,7 +59,7 @@ def test_compare_extra_encoding_adds_a_column():
 def test_compare_uploaded_file_with_header():
     """An uploaded body with a typed Content-Type is decided with that header."""
     at = _app()
-    at.switch_page("pages/2_compare.py").run()
+    at.switch_page("app_pages/2_compare.py").run()
     at.radio(key="compare_mode").set_value("Upload a file").run()
     at.text_input(key="compare_content_type").input("text/html; charset=koi8-r")
     at.file_uploader(key="compare_upload").upload("page.html", "Привет".encode("koi8-r"),
@@ -72,7 +72,7 @@ def test_compare_uploaded_file_with_header():
 def test_compare_untrusted_text_is_escaped():
     """A body full of HTML and Markdown is shown escaped, never rendered."""
     at = _app()
-    at.switch_page("pages/2_compare.py").run()
+    at.switch_page("app_pages/2_compare.py").run()
     at.radio(key="compare_mode").set_value("Upload a file").run()
     body = b"<script>alert(1)</script> **bold** [link](http://x) \xe9"
     at.file_uploader(key="compare_upload").upload("evil.html", body, "text/html").run()
@@ -85,7 +85,7 @@ def test_compare_untrusted_text_is_escaped():
 def test_bytes_page_shows_offending_bytes_and_text_chain():
     """Bytes: the mixed sample's malformed bytes with offsets; cafÃ© explained as a chain."""
     at = _app()
-    at.switch_page("pages/3_bytes.py").run()
+    at.switch_page("app_pages/3_bytes.py").run()
     at.selectbox(key="bytes_sample").select("mixed_utf8_cp1252").run()
     assert not at.exception, at.exception
     table = at.dataframe[0].value

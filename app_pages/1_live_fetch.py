@@ -273,9 +273,9 @@ def _show_capture(capture: Capture, zone: LandingZone) -> None:
                  width="stretch", key="fetch_headers")
     left, middle, right = st.columns(3)
     if left.button("Open in Compare", key="fetch_to_compare"):
-        st.switch_page("pages/2_compare.py")
+        st.switch_page("app_pages/2_compare.py")
     if middle.button("Open in Bytes", key="fetch_to_bytes"):
-        st.switch_page("pages/3_bytes.py")
+        st.switch_page("app_pages/3_bytes.py")
     if capture.capture_id and zone.path(capture.capture_id).is_file():
         right.download_button("Capture (WARC)", zone.path(capture.capture_id).read_bytes(),
                               f"{capture.capture_id}.warc.gz", "application/warc",

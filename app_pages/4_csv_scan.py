@@ -210,7 +210,7 @@ def _examples(report: ScanReport, name: str) -> None:
                                  body=str(row["excerpt"]).encode("utf-8"),
                                  content_type="text/plain; charset=utf-8"))
         st.session_state["bytes_mode"] = "Current input"   # the Bytes page's input picker
-        st.switch_page("pages/3_bytes.py")
+        st.switch_page("app_pages/3_bytes.py")
 
 
 csv_scan_page()
