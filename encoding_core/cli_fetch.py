@@ -13,13 +13,15 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from .cli_inspect import format_decision
-from .decode import decode
-from .errors import FetchError
+from .errors import FetchError, OverrideError
 from .fetch import Capture, configured_settings, fetch_page
 from .hostreport import QUARANTINE_THRESHOLD, HostReport, report_from_warc
 from .landing import configured_zone, fetch_and_keep
+from .overrides import OverrideStore, default_path
+from .overrides_retest import decode_with_overrides
 from .warcfile import WarcFormatError
 
 __all__ = ["add_parser", "format_capture", "format_report"]
@@ -40,6 +42,8 @@ def add_parser(subparsers: Any) -> None:
     fetch.add_argument("--retention-days", type=float, default=None,
                        help="days a capture is kept (default 7)")
     fetch.add_argument("--no-keep", action="store_true", help="do not keep the capture")
+    fetch.add_argument("--overrides", type=Path, default=None, metavar="FILE",
+                       help="site overrides file (default: the app's, when it exists)")
     fetch.set_defaults(func=run_fetch)
 
     report = subparsers.add_parser("report", help="per-host decisions over a WARC file")
@@ -47,6 +51,8 @@ def add_parser(subparsers: Any) -> None:
     report.add_argument("--json", action="store_true", help="print the report as JSON")
     report.add_argument("--csv", choices=("hosts", "records"), default=None,
                         help="print one table as CSV")
+    report.add_argument("--overrides", type=Path, default=None, metavar="FILE",
+                        help="site overrides file (default: the app's, when it exists)")
     report.add_argument("--max-bytes", type=int, default=10 * 1024 * 1024,
                         help="records larger than this are skipped (default 10 MiB)")
     report.set_defaults(func=run_report)
@@ -77,6 +83,12 @@ def format_capture(capture: Capture) -> str:
     return "\n".join(lines)
 
 
+def _store(path: Path | None) -> OverrideStore | None:
+    """The overrides store to apply: the one named, else the app's if it exists."""
+    path = path or default_path()
+    return OverrideStore(path) if path.exists() else None
+
+
 def run_fetch(args: argparse.Namespace) -> int:
     """Fetch, keep, decide, print."""
     try:
@@ -95,7 +107,14 @@ def run_fetch(args: argparse.Namespace) -> int:
     except FetchError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    decided = decode(capture.body, capture.content_type)
+    try:
+        store = _store(args.overrides)
+        host = (urlsplit(capture.url).hostname or "").lower()
+        statuses = store.status_for(host) if store is not None and host else ()
+    except OverrideError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    decided = decode_with_overrides(capture.body, capture.content_type, statuses)
     if args.json:
         print(json.dumps({"capture": capture.to_dict(),
                           "decision": decided.to_dict(include_text=False)},
@@ -130,7 +149,19 @@ def format_report(report: HostReport) -> str:
 def run_report(args: argparse.Namespace) -> int:
     """Read the WARC file, decide every HTML response, print per host."""
     try:
-        report = report_from_warc(args.file, max_bytes=args.max_bytes)
+        store = _store(args.overrides)
+        if store is not None:
+            store.entries()  # a broken file is reported now, not once per record
+    except OverrideError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+    def active(host: str) -> str | None:
+        entry = store.active_for(host) if store is not None else None
+        return entry.encoding if entry is not None else None
+
+    try:
+        report = report_from_warc(args.file, max_bytes=args.max_bytes, overrides=active)
     except WarcFormatError as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
         return 1

@@ -29,6 +29,9 @@ from .fetch import Capture, FetchSettings, fetch_page
 from .landing import LandingZone, fetch_and_keep
 from .warcfile import WarcFormatError, WarcSource, iter_captures
 
+#: The encoding of the host's active site override, or None (e.g. ``OverrideStore.active_for``).
+OverrideLookup = Callable[[str], str | None]
+
 __all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "RecordOutcome", "outcome",
            "report_from_urls", "report_from_warc", "summarise"]
 
@@ -146,12 +149,14 @@ def _host(url: str) -> str:
         return "(no host)"
 
 
-def outcome(capture: Capture, *, detector: Detector | _UseDefault | None = DEFAULT_DETECTOR
-            ) -> RecordOutcome:
-    """Decode one capture and keep seed 000's numbers for it."""
-    decided = decode(capture.body, capture.content_type, detector=detector)
+def outcome(capture: Capture, *, detector: Detector | _UseDefault | None = DEFAULT_DETECTOR,
+            overrides: OverrideLookup | None = None) -> RecordOutcome:
+    """Decode one capture (with its host's active override) and keep seed 000's numbers."""
+    host = _host(capture.url)
+    override = overrides(host) if overrides is not None else None
+    decided = decode(capture.body, capture.content_type, override=override, detector=detector)
     return RecordOutcome(
-        url=capture.url, host=_host(capture.url), status=capture.status,
+        url=capture.url, host=host, status=capture.status,
         encoding=decided.encoding, source=decided.source, replacements=decided.replacements,
         conflicts=tuple(c.kind for c in decided.conflicts), needs_review=decided.needs_review,
         body_length=len(capture.body))
@@ -185,7 +190,8 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
 
 def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
                      progress: Progress | None = None,
-                     detector: Detector | _UseDefault | None = DEFAULT_DETECTOR) -> HostReport:
+                     detector: Detector | _UseDefault | None = DEFAULT_DETECTOR,
+                     overrides: OverrideLookup | None = None) -> HostReport:
     """The host report over the HTML responses of a WARC file.
 
     Raises ``WarcFormatError`` when the file is not WARC; damage after good records ends the
@@ -199,7 +205,7 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
             if isinstance(item, str):
                 skipped[item] += 1
             else:
-                records.append(outcome(item, detector=detector))
+                records.append(outcome(item, detector=detector, overrides=overrides))
             if progress is not None:
                 progress(done, None)
     except WarcFormatError as exc:
@@ -212,7 +218,8 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
 def report_from_urls(urls: Sequence[str], *, settings: FetchSettings | None = None,
                      zone: LandingZone | None = None, concurrency: int = 4, delay: float = 1.0,
                      progress: Progress | None = None,
-                     detector: Detector | _UseDefault | None = DEFAULT_DETECTOR) -> HostReport:
+                     detector: Detector | _UseDefault | None = DEFAULT_DETECTOR,
+                     overrides: OverrideLookup | None = None) -> HostReport:
     """The host report over ``urls``, fetched politely (and kept in ``zone`` when given)."""
     locks: dict[str, threading.Lock] = {}
     last: dict[str, float] = {}
@@ -229,7 +236,7 @@ def report_from_urls(urls: Sequence[str], *, settings: FetchSettings | None = No
             try:
                 capture = (fetch_and_keep(url, zone, settings) if zone is not None
                            else fetch_page(url, settings=settings))
-                return outcome(capture, detector=detector)
+                return outcome(capture, detector=detector, overrides=overrides)
             except FetchError as exc:
                 return RecordOutcome(url=url, host=host, error=str(exc))
             finally:

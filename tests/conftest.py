@@ -8,6 +8,15 @@ import shutil
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def _isolated_app_data(tmp_path_factory, monkeypatch):
+    """No test reads or writes the developer's own overrides file or landing zone."""
+    base = tmp_path_factory.mktemp("app-data")
+    monkeypatch.setenv("ENCODING_TRIAGE_DATA", str(base))
+    monkeypatch.setenv("ENCODING_TRIAGE_OVERRIDES", str(base / "overrides.yaml"))
+    monkeypatch.setenv("ENCODING_TRIAGE_LANDING", str(base / "landing"))
+
+
 def chromium_path() -> str | None:
     """Debian's Chromium, or the one CHROMIUM_PATH names."""
     path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")

@@ -119,3 +119,49 @@ def test_module_entry_point(tmp_path: Path) -> None:
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "a.example" in result.stdout
+
+
+def _approved_override(path: Path, host: str, encoding: str) -> None:
+    from datetime import date, timedelta
+
+    from encoding_core.overrides import OverrideStore
+
+    store = OverrideStore(path)
+    entry = store.propose(host=host, encoding=encoding, author="alice@example.com",
+                          reason="The header says iso-8859-1 but the body has been UTF-8 "
+                                 "since the migration.",
+                          review_by=date.today() + timedelta(days=30))
+    store.approve(entry.id, reviewer="bob@example.com")
+
+
+def test_fetch_applies_the_hosts_approved_override(server: ScriptedServer, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """With an approved override for the host, the decision uses it and says whose it is."""
+    overrides = tmp_path / "overrides.yaml"
+    _approved_override(overrides, "127.0.0.1", "utf-8")
+    assert main(_fetch(server, tmp_path / "landing", "--json", "--no-keep",
+                       "--overrides", str(overrides))) == 0
+    decision = json.loads(capsys.readouterr().out)["decision"]
+    assert (decision["encoding"], decision["source"]) == ("utf-8", "override")
+    used = next(e for e in decision["evidence"] if e["used"])
+    assert "ov-0001" in used["reason"]
+
+
+def test_report_applies_overrides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The host report decides each record with its host's active override."""
+    warc = tmp_path / "crawl.warc"
+    record = WarcRecord()
+    record.init_headers(WarcRecordType.response)
+    record.headers.append("WARC-Target-URI", "http://shop.example/")
+    record.is_http = True
+    record.set_bytes_payload(b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=iso-8859-1"
+                             b"\r\n\r\n" + BODY)
+    with open(warc, "wb") as out:
+        record.write(out)
+    overrides = tmp_path / "overrides.yaml"
+    _approved_override(overrides, "shop.example", "utf-8")
+    assert main(["report", str(warc), "--json", "--overrides", str(overrides)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["hosts"][0]["sources"] == [["override", 1]]
+    assert main(["report", str(warc), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hosts"][0]["sources"] == [["http-header", 1]]
