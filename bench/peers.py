@@ -69,6 +69,11 @@ def _ours_detect(body: bytes) -> str | None:
     return found.encoding if found is not None else None
 
 
+def _ours_detect_tail_ok(body: bytes) -> str | None:
+    found = default_detector(body, allow_truncated_tail=True)
+    return found.encoding if found is not None else None
+
+
 def _cn_detect(body: bytes) -> str | None:
     from charset_normalizer import from_bytes
 
@@ -99,6 +104,7 @@ def _chardet_detect(body: bytes) -> str | None:
 #: Detectors scored for accuracy, in table order ("decode()" is scored on its text).
 DETECTORS: dict[str, NameDetector] = {
     "default_detector": _ours_detect,
+    "  allow_truncated_tail": _ours_detect_tail_ok,
     "charset-normalizer": _cn_detect,
     "resiliparse": _resiliparse_detect,
     "bs4 UnicodeDammit": _dammit_detect,

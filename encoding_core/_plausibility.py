@@ -81,7 +81,8 @@ def implausibility(text: str) -> tuple[float, int]:
     - a quote, dash or ellipsis between two letters: 0.5 (ť read as iso-8859-2 is »);
     - a word turning from lower to upper case at a non-ASCII letter: 1;
     - a combining mark not on a letter, or on a letter of another script: 1;
-    - a word mixing alphabets (ASCII letters inside East Asian text are normal): 1;
+    - a word mixing alphabets (ASCII letters inside East Asian text are normal): 1, and
+      an East Asian character between two ASCII letters: 1;
     - a letter rare in any large language: 0.2, at most ``RARE_CAP`` in all.
 
     >>> implausibility("Le cœur a ses raisons")
@@ -120,6 +121,10 @@ def implausibility(text: str) -> tuple[float, int]:
                 letter = script
                 if script:
                     scripts.add(script)
+                if script == "CJK" and 0 < index < len(word) - 1 \
+                        and word[index - 1].isascii() and word[index - 1].isalpha() \
+                        and word[index + 1].isascii() and word[index + 1].isalpha():
+                    bad += 1.0  # caf閠e: Latin bytes read as a double-byte encoding
                 if char in _RARE_LETTERS:
                     rare += 0.2
                 if kind == "U" and previous == "L":

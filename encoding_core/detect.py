@@ -33,8 +33,8 @@ Which way it errs: towards no answer, then towards the votes. A confidence under
 to the site default, utf-8 and windows-1252, saying so. ``needs_review`` is set when a
 detector's top answer reads differently from the winner or the sample has fewer than
 ``SHORT_TEXT`` non-ASCII bytes. It never suggests an encoding that fails a strict decode of
-the bytes it was given: a body cut inside a character (a size cap) gets no answer for that
-encoding.
+the bytes it was given: a body cut inside a character (a size cap, a prefix) gets no answer
+for that encoding, unless the caller says the body may be cut (``allow_truncated_tail``).
 
 Known limits: readings made of ordinary letters of one alphabet are told apart by votes only
 (Italian ``città`` as iso-8859-13 is ``cittą``); encodings that give a text the same letters
@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ._plausibility import implausibility
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
@@ -126,10 +126,22 @@ def sample(data: bytes) -> bytes:
     return stripped if _NON_ASCII_BYTE.search(stripped) else data
 
 
-def _strict_ok(data: bytes, encoding: str) -> bool:
+# Bytes that complete a character cut short at the end, in some web encoding: UTF-8 and
+# UTF-16 continuations, double-byte trails, gb18030's four-byte tails.
+_COMPLETIONS = (b"\x80", b"\xa1", b"\x40", b"\x00", b"\xdc", b"\x80\x80", b"\xa1\xa1",
+                b"\x81\x30", b"\x00\xdc", b"\xdc\x00", b"\x80\x80\x80", b"\x30\x81\x30")
+
+
+def _strict_ok(data: bytes, encoding: str, tail_ok: bool = False) -> bool:
+    """Whether ``data`` decodes strictly; with ``tail_ok``, but for a character cut short
+    at the very end (one that some bytes would complete)."""
     try:
         decode_strict(data, encoding)
-    except (UnicodeDecodeError, LookupError):
+    except UnicodeDecodeError as exc:
+        if not tail_ok or len(data) - exc.start > 3:
+            return False
+        return any(_strict_ok(data + more, encoding) for more in _COMPLETIONS)
+    except LookupError:
         return False
     return True
 
@@ -169,11 +181,15 @@ def _iso_2022_jp(data: bytes) -> Detection | None:
     return None
 
 
-def _utf8(data: bytes) -> Detection | bool:
+def _utf8(data: bytes, tail_ok: bool = False) -> Detection | bool:
     """utf-8 when ``data`` is valid UTF-8; else whether it is mostly UTF-8."""
     try:
         text = decode_strict(data, "utf-8")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        if tail_ok and not data[:exc.start].isascii() and _strict_ok(data, "utf-8", tail_ok):
+            found = _utf8(data[:exc.start])
+            return replace(found, reason=f"{found.reason}; the last one cut short") \
+                if isinstance(found, Detection) else found
         # Python's UTF-8 decoder replaces as the Encoding Standard does (one U+FFFD per
         # maximal subpart); only the count matters, so the fast one.
         text = data.decode("utf-8", "replace")
@@ -185,7 +201,7 @@ def _utf8(data: bytes) -> Detection | bool:
                      f"valid UTF-8 with {multi} multi-byte sequences")
 
 
-def default_detector(data: bytes) -> Detection | None:
+def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Detection | None:
     """Detect the encoding of undeclared bytes; None when nothing confident can be said.
 
     - a byte-order mark names it (None when the bytes after it are malformed);
@@ -194,18 +210,23 @@ def default_detector(data: bytes) -> Detection | None:
     - else the votes of chardet, uchardet and charset-normalizer on a sample, weighed
       against how plausible each candidate's text is (see the module docstring).
 
+    ``allow_truncated_tail``: the body may have been cut (a size cap, a prefix), so a
+    character cut short at its very end does not rule an encoding out. Off by default: then
+    every answer decodes ``data`` strictly, as the walk requires.
+
     >>> default_detector(b"plain ASCII") is None
     True
     >>> default_detector("Größe".encode("utf-8")).encoding
     'utf-8'
     """
+    tail_ok = allow_truncated_tail
     for bom, encoding in BOMS:
         if data.startswith(bom):  # malformed after its BOM: the walk decodes it lossily
             return Detection(encoding, 1.0, False, "byte-order mark") \
-                if _strict_ok(data, encoding) else None
+                if _strict_ok(data, encoding, tail_ok) else None
     if data.isascii():
         return _iso_2022_jp(data)
-    found = _utf8(data)
+    found = _utf8(data, tail_ok)
     if isinstance(found, Detection):
         return found
     if found:  # mostly UTF-8 with a few malformed bytes: no encoding decodes it as meant
@@ -216,7 +237,7 @@ def default_detector(data: bytes) -> Detection | None:
     votes, support = consult(data, part)
     if not any(support.values()):
         return None
-    return _elect(data, part, votes, support)
+    return _elect(data, part, votes, support, tail_ok)
 
 
 #: Encodings a detector confuses with one another: a vote for one makes the others candidates.
@@ -253,12 +274,12 @@ class _Reading:
 
 
 def _readings(data: bytes, part: bytes, candidates: list[str],
-              support: dict[str, dict[str, float]]) -> list[_Reading]:
+              support: dict[str, dict[str, float]], tail_ok: bool) -> list[_Reading]:
     weights: dict[str, float] = {name: weight for name, _r, weight in VOTERS}
     total = sum(weights.get(name, 0.0) for name in support) or 1.0
     texts: dict[str, list[str]] = {}
     for encoding in candidates:
-        if _strict_ok(data, encoding):
+        if _strict_ok(data, encoding, tail_ok):
             texts.setdefault(decode_replace(part, encoding)[0], []).append(encoding)
     readings = []
     for text, encodings in texts.items():
@@ -270,16 +291,16 @@ def _readings(data: bytes, part: bytes, candidates: list[str],
 
 
 def _elect(data: bytes, part: bytes, votes: list[Vote],
-           support: dict[str, dict[str, float]]) -> Detection | None:
+           support: dict[str, dict[str, float]], tail_ok: bool = False) -> Detection | None:
     candidates: list[str] = []
     for ranking in support.values():
         for encoding in ranking:
             candidates.extend(e for e in (encoding, *_SIBLING_OF.get(encoding, ()))
                               if e not in candidates)
-    readings = _readings(data, part, candidates, support)
+    readings = _readings(data, part, candidates, support, tail_ok)
     if not readings or readings[0].rate > MAX_IMPLAUSIBLE_RATE / 2:
         more = [e for e in _ALL_LEGACY if e not in candidates]
-        readings = _readings(data, part, candidates + more, support)
+        readings = _readings(data, part, candidates + more, support, tail_ok)
     if not readings or readings[0].rate > MAX_IMPLAUSIBLE_RATE:
         return None
     best = readings[0]

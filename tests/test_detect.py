@@ -214,3 +214,29 @@ def test_real_prose_is_plausible(path):
                      if not line.startswith("#"))
     assert implausibility(text)[0] == 0.0
     assert implausibility(unicodedata.normalize("NFD", text))[0] == 0.0
+
+
+@pytest.mark.parametrize("text, codec, encoding", [
+    ("<p>Größe, naïve café, 東京</p>", "utf-8", "utf-8"),
+    ("<p>今天天气很好，我们去公园散步吧。</p>", "gbk", "gbk"),
+    ("<p>今日は良い天気ですね。明日も晴れるでしょう。</p>", "cp932", "shift_jis"),
+], ids=["utf-8", "gbk", "shift_jis"])
+def test_truncated_tail_is_allowed_only_when_asked(text, codec, encoding):
+    """A body cut inside its last character: no such answer by default; the encoding if allowed."""
+    whole = text.replace("</p>", "").encode(codec)
+    cut = whole[:-1]
+    assert not _strict_ok(cut, encoding)
+    found = default_detector(cut)
+    assert found is None or found.encoding != encoding
+    found = default_detector(cut, allow_truncated_tail=True)
+    assert found is not None
+    assert decode_strict(whole, found.encoding) == decode_strict(whole, encoding)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=400))
+def test_truncated_tail_answers_decode_all_but_the_tail(data):
+    """With allow_truncated_tail, the answer decodes the bytes but for at most 3 at the end."""
+    found = default_detector(data, allow_truncated_tail=True)
+    if found is not None:
+        assert any(_strict_ok(data[:len(data) - cut], found.encoding) for cut in range(4))
