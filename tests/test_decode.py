@@ -69,7 +69,7 @@ def _trace(result):
 
 
 def test_header_that_lies_is_reported():
-    """iso-8859-1 over UTF-8 bytes: the order is honoured, the conflict says so and suggests utf-8."""
+    """iso-8859-1 over UTF-8 bytes: the order holds; the conflict says so and suggests utf-8."""
     body = "<p>José Müller – “quoted” café</p>".encode()
     result = decode(body, "text/html; charset=iso-8859-1")
     assert result.encoding == "windows-1252" and result.source == "http-header"
@@ -141,7 +141,8 @@ def test_replacement_label_is_not_used():
 
 def test_late_meta_is_found_and_reported():
     """A <meta> after byte 1024 decides (as a parser would) and is reported as late."""
-    body = b"<html><head>" + b"<!-- pad -->" * 100 + b'<meta charset="koi8-r"></head>' + "Привет".encode("koi8-r")
+    body = (b"<html><head>" + b"<!-- pad -->" * 100 + b'<meta charset="koi8-r"></head>'
+            + "Привет".encode("koi8-r"))
     result = decode(body, None)
     assert (result.encoding, result.source) == ("koi8-r", "meta-tag")
     assert any(c.kind == "late-declaration" for c in result.conflicts)
