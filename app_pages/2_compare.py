@@ -8,14 +8,30 @@ import streamlit as st
 
 from encoding_core import ENCODING_NAMES, compare_candidates, diff_spans
 from encoding_core.compare import Comparison
-from ui.components import highlighted_html, input_picker, render_decision
+from encoding_core.errors import OverrideError
+from encoding_core.overrides import OverrideStore, SiteOverride, default_path
+from ui.components import highlighted_html, input_picker, md_escape, render_decision
 
 MAX_LINES = 200
 
 
 @st.cache_data(show_spinner="Decoding under every candidate…", max_entries=32)
-def _compare(body: bytes, content_type: str | None, extra: tuple[str, ...]) -> Comparison:
-    return compare_candidates(body, content_type, extra=extra)
+def _compare(body: bytes, content_type: str | None, extra: tuple[str, ...],
+             override: str | None) -> Comparison:
+    return compare_candidates(body, content_type, extra=extra, override=override)
+
+
+def _active_override(host: str | None) -> SiteOverride | None:
+    """The approved, unexpired site override for the input's host, if any."""
+    path = default_path()
+    if not host or not path.exists():
+        return None
+    try:
+        return OverrideStore(path).active_for(host)
+    except OverrideError as exc:
+        st.warning(f"The overrides file cannot be used, so none is applied: "
+                   f"{md_escape(str(exc))}")
+        return None
 
 
 def compare_page() -> None:
@@ -28,7 +44,12 @@ def compare_page() -> None:
         st.stop()
     extra = st.multiselect("Also decode as", [n for n in ENCODING_NAMES if n != "replacement"],
                            key="compare_extra")
-    result = _compare(item.body, item.content_type, tuple(extra))
+    override = _active_override(item.host)
+    if override is not None:
+        st.caption(f"Site override {override.id} for {md_escape(override.host)} applies: "
+                   f"{override.encoding}, approved by {md_escape(override.approved_by or '?')}.")
+    result = _compare(item.body, item.content_type, tuple(extra),
+                      override.encoding if override is not None else None)
     render_decision(result.decision, key="compare")
     st.download_button("Download the decision (JSON)",
                        result.decision.to_json(include_text=False).encode("utf-8"),

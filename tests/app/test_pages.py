@@ -94,3 +94,26 @@ def test_bytes_page_shows_offending_bytes_and_text_chain():
     assert any("[92]" in c.value for c in at.code)
     at.text_input(key="bytes_text").input("JosÃ©").run()
     assert any("utf-8 read as windows-1252" in t.value and "José" in t.value for t in at.text)
+
+
+def test_compare_applies_the_hosts_override(app_data):
+    """A fetched page whose host has an approved override is compared with it applied."""
+    from datetime import date, timedelta
+
+    from encoding_core.overrides import OverrideStore
+    from ui.state import CurrentInput
+
+    store = OverrideStore(app_data / "overrides.yaml")
+    entry = store.propose(host="shop.example", encoding="utf-8", author="alice@example.com",
+                          reason="The CDN says iso-8859-1; the body is UTF-8 since the move.",
+                          review_by=date.today() + timedelta(days=30))
+    store.approve(entry.id, reviewer="bob@example.com")
+    at = _app()
+    at.switch_page("app_pages/2_compare.py")
+    at.session_state["current_input"] = CurrentInput(
+        label="https://shop.example/", body="café".encode(),
+        content_type="text/html; charset=iso-8859-1", url="https://shop.example/")
+    at.run()
+    assert not at.exception, at.exception
+    assert [m.value for m in at.metric[:2]] == ["utf-8", "override"]
+    assert any(entry.id in c.value for c in at.caption)
