@@ -75,6 +75,15 @@ def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
     return Utf8Profile(_non_ascii(text) - replacements, replacements)
 
 
+def _valid_utf8_profile(body: bytes) -> Utf8Profile | None:
+    """The profile of a body that is valid UTF-8; None as soon as it is not."""
+    try:
+        text = decode_strict(body, "utf-8")
+    except UnicodeDecodeError:
+        return None
+    return Utf8Profile(_non_ascii(text), 0)
+
+
 def _name(source: str) -> str:
     base = source.removesuffix("-lossy")
     return _NAMES.get(Source(base), base) if base in Source._value2member_map_ else base
@@ -126,10 +135,11 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                     f"A <meta> at offset {skipped.offset} names {skipped.raw_label!r}, which "
                     "is not an encoding label.", "The prescan skips it, as browsers do."))
 
-    # Evidence against a successful decode: UTF-8 bytes under a legacy encoding.
+    # Evidence against a successful decode: UTF-8 bytes under a legacy encoding. Only valid
+    # UTF-8 counts, so a strict decode (which stops at the first malformed byte) is enough.
     if encoding not in _UNICODE and not body.isascii():
-        profile = profile or utf8_profile(body)
-        if profile.valid and profile.multibyte:
+        profile = profile or _valid_utf8_profile(body)
+        if profile is not None and profile.valid and profile.multibyte:
             found.append(Conflict(
                 "utf8-under-legacy", Severity.ERROR if profile.multibyte >= 3 else Severity.WARNING,
                 f"The {_name(source)} says {_used_label(evidence, encoding)}; the bytes are UTF-8 "
