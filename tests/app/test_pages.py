@@ -117,3 +117,26 @@ def test_compare_applies_the_hosts_override(app_data):
     assert not at.exception, at.exception
     assert [m.value for m in at.metric[:2]] == ["utf-8", "override"]
     assert any(entry.id in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=SAMPLES)
+def test_bytes_every_sample(sample):
+    """Bytes shows every bundled sample's offending or non-ASCII sequences with a hex window."""
+    at = _app()
+    at.switch_page("app_pages/3_bytes.py").run()
+    at.selectbox(key="bytes_sample").select(sample).run()
+    assert not at.exception, at.exception
+    table = at.dataframe[0].value
+    assert {"offset", "line", "column", "bytes"} <= set(table.columns)
+    assert any("[" in c.value for c in at.code)  # the highlighted bytes
+
+
+def test_bytes_uploaded_file():
+    """An uploaded body read under a chosen encoding lists its malformed bytes."""
+    at = _app()
+    at.switch_page("app_pages/3_bytes.py").run()
+    at.radio(key="bytes_mode").set_value("Upload a file").run()
+    at.file_uploader(key="bytes_upload").upload("p.html", b"ok \xe9 ok \xff", "text/html").run()
+    at.selectbox(key="bytes_encoding").select("utf-8").run()
+    assert not at.exception, at.exception
+    assert at.dataframe[0].value["offset"].tolist() == [3, 8]
