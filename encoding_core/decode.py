@@ -338,7 +338,7 @@ class _Walk:
                         last.strict_ok, last.error_offset, last.confidence)
 
     def detect(self, detector: Detector) -> None:
-        if self.body.isascii():
+        if self.body.isascii() and b"\x1b" not in self.body:  # ESC: maybe iso-2022-jp
             self.note(Source.DETECTOR, None, None, "not needed: the body is ASCII")
             return
         try:
