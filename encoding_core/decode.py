@@ -37,6 +37,7 @@ from .bom import bom_sniff
 from .conflicts import Utf8Profile, find_conflicts, utf8_profile
 from .content_type import http_content_type_charset
 from .decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict
+from .detect import default_detector
 from .labels import get_encoding
 from .models import Decoded, Evidence, Source
 from .prescan import find_declaration
@@ -118,14 +119,6 @@ def decode_as(body: bytes, encoding: str, *, skip: int = 0) -> DecodeAttempt:
                          tuple(o + skip for o in offsets[:MAX_ERROR_OFFSETS]))
 
 
-def _default_detector() -> Detector | None:
-    try:
-        from .detect import default_detector
-    except ImportError:  # pragma: no cover - detect.py ships with the package
-        return None
-    return default_detector
-
-
 def decode(body: bytes, content_type: str | None = None, *, override: str | None = None,
            site_default: str | None = None,
            detector: Detector | _UseDefault | None = DEFAULT_DETECTOR) -> Decoded:
@@ -157,7 +150,7 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     else:
         walk.silent_sources()
         if isinstance(detector, _UseDefault):
-            detector = _default_detector()
+            detector = default_detector
         walk.declared(override, site_default)
         if walk.winner is None and detector is not None:
             walk.detect(detector)
@@ -204,8 +197,8 @@ class _Walk:
         return self._profile
 
     def profile(self) -> Utf8Profile:
-        if self._profile is None:
-            self._profile = utf8_profile(self.body)
+        if self._profile is None:  # reuse a UTF-8 attempt's text when there is one
+            self._profile = utf8_profile(self.body, self.attempts.get("utf-8"))
         return self._profile
 
     def attempt(self, encoding: str, *, full: bool = False) -> DecodeAttempt:
@@ -221,9 +214,6 @@ class _Walk:
                 except UnicodeDecodeError as exc:  # replacement decoding waits until needed
                     found = DecodeAttempt(encoding, "", False, exc.start, -1, ())
             self.attempts[encoding] = found
-            if encoding == "utf-8" and found.strict_ok:
-                # reuse the UTF-8 text for the profile instead of decoding again
-                self._profile = utf8_profile(self.body, found)
         return found
 
     def note(self, source: Source, raw: str | None, encoding: str | None, reason: str,

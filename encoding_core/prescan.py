@@ -76,58 +76,64 @@ class Declaration:
     skipped: tuple[SkippedLabel, ...] = ()
 
 
+_SKIP_SPACE_SLASH = re.compile(rb"[\t\n\x0c\r /]*")
+_SKIP_SPACE = re.compile(rb"[\t\n\x0c\r ]*")
+_NAME_RUN = re.compile(rb"[^\t\n\x0c\r /=>]*")
+_VALUE_RUN = re.compile(rb"[^\t\n\x0c\r >]*")
+_TAG_NAME_END = re.compile(rb"[\t\n\x0c\r >]")
+
+
+def _end(run: re.Pattern[bytes], data: bytes, pos: int) -> int:
+    """Where a run of ``run``'s bytes starting at ``pos`` ends (the pattern matches empty)."""
+    match = run.match(data, pos)
+    return pos if match is None else match.end()
+
+
+def _lower(raw: bytes) -> str:
+    return raw.translate(_LOWER_TABLE).decode("latin-1")
+
+
 def _get_attribute(data: bytes, pos: int) -> tuple[str, str, int] | None:
     """Implements HTML "get an attribute" (returns name, value, new position; None: no attribute).
 
     https://html.spec.whatwg.org/multipage/parsing.html#concept-get-attributes-when-sniffing
-    Raises _EndOfInput when the bytes run out.
+    Raises _EndOfInput when the bytes run out. The spec's byte-at-a-time steps are run as
+    regular-expression runs of the same byte classes (the prescan is on every decode's path).
     """
     n = len(data)
-
-    def at(i: int) -> int:
-        if i >= n:
-            raise _EndOfInput
-        return data[i]
-
-    while at(pos) in _SPACE_OR_SLASH:
-        pos += 1
-    if at(pos) == 0x3E:  # ">"
+    pos = _end(_SKIP_SPACE_SLASH, data, pos)  # step 1
+    if pos >= n:
+        raise _EndOfInput
+    if data[pos] == 0x3E:  # step 2: ">"
         return None
-    name = bytearray()
-    value = bytearray()
-    while True:  # step 4: the name
-        c = at(pos)
-        if c == 0x3D and name:  # "="
-            pos += 1
-            break
-        if c in _SPACE:
-            while at(pos) in _SPACE:  # step 5: spaces
-                pos += 1
-            if at(pos) != 0x3D:
-                return name.decode("latin-1"), "", pos
-            pos += 1
-            break
-        if c in b"/>":
-            return name.decode("latin-1"), "", pos
-        name.append(c | 0x20 if 0x41 <= c <= 0x5A else c)
-        pos += 1
-    while at(pos) in _SPACE:  # step 8: the value
-        pos += 1
-    c = at(pos)
-    if c in b"\"'":
+    start = pos  # step 4: the name; a leading "=" is part of it
+    pos = _end(_NAME_RUN, data, pos + 1 if data[pos] == 0x3D else pos)
+    if pos >= n:
+        raise _EndOfInput
+    name = _lower(data[start:pos])
+    if data[pos] in _SPACE:  # step 5: spaces, then "=" or the end of this attribute
+        pos = _end(_SKIP_SPACE, data, pos)
+        if pos >= n:
+            raise _EndOfInput
+        if data[pos] != 0x3D:
+            return name, "", pos
+    elif data[pos] != 0x3D:  # "/" or ">"
+        return name, "", pos
+    pos = _end(_SKIP_SPACE, data, pos + 1)  # steps 7 and 8
+    if pos >= n:
+        raise _EndOfInput
+    c = data[pos]
+    if c in b"\"'":  # step 9: a quoted value
         end = data.find(bytes((c,)), pos + 1)
         if end < 0:
             raise _EndOfInput
-        value += data[pos + 1 : end].translate(_LOWER_TABLE)
-        return name.decode("latin-1"), value.decode("latin-1"), end + 1
+        return name, _lower(data[pos + 1 : end]), end + 1
     if c == 0x3E:
-        return name.decode("latin-1"), "", pos
-    while True:  # steps 9 and 10: an unquoted value
-        c = at(pos)
-        if value and (c in _SPACE or c == 0x3E):
-            return name.decode("latin-1"), value.decode("latin-1"), pos
-        value.append(c | 0x20 if 0x41 <= c <= 0x5A else c)
-        pos += 1
+        return name, "", pos
+    end = _end(_VALUE_RUN, data, pos + 1)  # steps 9 and 10: an unquoted value
+    if end >= n:
+        raise _EndOfInput
+    return name, _lower(data[pos:end]), end
 
 
 def _encoding_from_content(content: str) -> str | None:
@@ -271,8 +277,10 @@ def _scan(data: bytes, skipped: list[SkippedLabel]) -> tuple[str, str, int] | No
                 if encoding is not None and raw is not None:
                     return encoding, raw, start
             elif nxt[:1].isalpha() or (nxt[:1] == b"/" and nxt[1:2].isalpha()):
-                while pos < n and data[pos] not in b"\t\n\x0c\r >":
-                    pos += 1
+                tag_end = _TAG_NAME_END.search(data, pos)
+                if tag_end is None:
+                    return None
+                pos = tag_end.start()
                 while (attr := _get_attribute(data, pos)) is not None:
                     pos = attr[2]
             elif nxt[:1] in (b"!", b"/", b"?"):
