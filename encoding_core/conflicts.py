@@ -91,7 +91,8 @@ def _name(source: str) -> str:
 
 def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                    evidence: Sequence[Evidence], profile: Utf8Profile | None = None, *,
-                   override: str | None = None) -> tuple[Conflict, ...]:
+                   override: str | None = None,
+                   truncated_at: int | None = None) -> tuple[Conflict, ...]:
     """Every finding that contradicts or weakens deciding ``encoding`` from ``source``."""
     found: list[Conflict] = []
     header, declaration = opinions.header, opinions.declaration
@@ -203,6 +204,15 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                f"{profile.invalid} malformed ones." if mixed else ""),
             "The replaced characters are lost in the text but not in the retained bytes: "
             "look at them in the Bytes view; fix the page or the pipeline that built it."))
+
+    if truncated_at is not None:
+        found.append(Conflict(
+            "truncated-body", Severity.WARNING,
+            f"The last {len(body) - truncated_at} bytes (from offset {truncated_at}) are an "
+            f"incomplete {encoding} character: the body looks cut short.",
+            "It was decoded up to there and the incomplete character replaced by U+FFFD. "
+            "A size cap or a crawler's record limit (WARC-Truncated) does this; re-fetch "
+            "with a larger cap if the end of the page matters."))
 
     browser = browser_encoding(body, opinions)
     if browser != encoding:

@@ -21,6 +21,11 @@ windows-1252 fallback       not taken, and neither is a single-byte detector ans
                             multi-byte sequences than malformed ones): decoding such a page
                             as windows-1252 would turn every non-ASCII character into
                             mojibake, so the result is UTF-8 with replacements (``-lossy``).
+truncated body              a body whose only malformed bytes are an incomplete character at
+                            its very end (a size cap, a crawl's record limit) counts as a
+                            strict success with that character replaced (one U+FFFD),
+                            reported as ``truncated-body``; without this, every multi-byte
+                            declaration of a cut page would fail and windows-1252 would win.
 lossy                       seed 000 decodes with the declared encoding; this picks, among
                             the declared encodings tried and utf-8, the one with the fewest
                             replacements (ties go to the earlier source).
@@ -77,7 +82,12 @@ _SINGLE_BYTE_EXEMPT = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "u
 
 @dataclass(frozen=True, slots=True)
 class DecodeAttempt:
-    """``body`` decoded under one encoding: strictly if it could, else with replacement."""
+    """``body`` decoded under one encoding: strictly if it could, else with replacement.
+
+    ``truncated`` marks a body that decodes strictly but for an incomplete character in its
+    last bytes (then ``strict_ok`` is true, ``replacements`` 1, ``error_offsets`` where it
+    starts): a body cut by a size cap or a crawler's record limit.
+    """
 
     encoding: str
     text: str
@@ -85,6 +95,42 @@ class DecodeAttempt:
     error_offset: int | None
     replacements: int
     error_offsets: tuple[int, ...]
+    truncated: bool = False
+
+
+# Bytes that complete an incomplete final character in some web encoding: UTF-8
+# continuations, a UTF-16 low surrogate or second byte, CJK trail bytes, gb18030's
+# four-byte form.
+_COMPLETIONS = (b"\x80", b"\x80\x80", b"\x80\x80\x80", b"\x00", b"\x00\xdc", b"\xdc\x00",
+                b"\xa1", b"\xa1\xa1", b"\x40", b"\x30\x81\x30", b"\x81\x30")
+_MAX_INCOMPLETE = 3
+
+
+def _truncated_attempt(body: bytes, encoding: str, start: int,
+                       skip: int = 0) -> DecodeAttempt | None:
+    """The attempt for a body whose only error is an incomplete character at its very end.
+
+    Only when the bytes before it hold non-ASCII text that decodes strictly: ``caf\\xe9`` is
+    windows-1252 more likely than UTF-8 cut after a lead byte, and is not taken for truncation.
+    """
+    tail = body[start:]
+    if not 0 < len(tail) <= _MAX_INCOMPLETE or body[skip:start].isascii():
+        return None
+    if not any(_decodes(tail + more, encoding) for more in _COMPLETIONS):
+        return None
+    try:
+        head = decode_strict(body[skip:start], encoding)
+    except UnicodeDecodeError:
+        return None
+    return DecodeAttempt(encoding, head + "\ufffd", True, None, 1, (start,), truncated=True)
+
+
+def _decodes(data: bytes, encoding: str) -> bool:
+    try:
+        decode_strict(data, encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def decode_as(body: bytes, encoding: str, *, skip: int = 0) -> DecodeAttempt:
@@ -163,7 +209,9 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     assert walk.winner is not None
     attempt, source = walk.winner
     conflicts = find_conflicts(body, opinions, attempt.encoding, source, walk.evidence,
-                               walk.profile_if_known, override=override)
+                               walk.profile_if_known, override=override,
+                               truncated_at=attempt.error_offsets[0] if attempt.truncated
+                               else None)
     return Decoded(
         text=attempt.text,
         encoding=attempt.encoding,
@@ -212,7 +260,8 @@ class _Walk:
                     found = DecodeAttempt(encoding, decode_strict(self.body, encoding), True,
                                           None, 0, ())
                 except UnicodeDecodeError as exc:  # replacement decoding waits until needed
-                    found = DecodeAttempt(encoding, "", False, exc.start, -1, ())
+                    found = (_truncated_attempt(self.body, encoding, exc.start)
+                             or DecodeAttempt(encoding, "", False, exc.start, -1, ()))
             self.attempts[encoding] = found
         return found
 
@@ -244,8 +293,10 @@ class _Walk:
         self.tried.append(encoding)
         if attempt.strict_ok:
             self.winner = (attempt, str(source))
-            self.note(source, raw, encoding, "used: decodes strictly", attempt, used=True,
-                      confidence=confidence)
+            how = (f"used: decodes strictly up to an incomplete character at offset "
+                   f"{attempt.error_offsets[0]} (a truncated body)" if attempt.truncated
+                   else "used: decodes strictly")
+            self.note(source, raw, encoding, how, attempt, used=True, confidence=confidence)
             return True
         self.note(source, raw, encoding,
                   f"failed: byte 0x{self.body[attempt.error_offset or 0]:02X} at offset "
@@ -271,6 +322,9 @@ class _Walk:
     def bom(self, override: str | None) -> None:
         encoding, length = self.opinions.bom or ("utf-8", 0)
         attempt = decode_as(self.body, encoding, skip=length)
+        if not attempt.strict_ok and attempt.error_offset is not None:
+            attempt = (_truncated_attempt(self.body, encoding, attempt.error_offset, length)
+                       or attempt)
         source = Source.BOM if attempt.strict_ok else f"{Source.BOM}-lossy"
         self.winner = (attempt, str(source))
         self.note(Source.BOM, self.body[:length].hex(" ").upper(), encoding,

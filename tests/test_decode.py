@@ -203,3 +203,29 @@ def test_decode_as_reports_strict_failure_and_offsets():
     assert attempt.error_offsets == (1, 3)
     with pytest.raises(ValueError):
         decode_as(b"x", "no-such-encoding")
+
+
+TRUNCATED = [
+    ("utf-8", "text/html; charset=utf-8", "<p>Grüße aus Köln – “hallo”</p>".encode(), 2),
+    ("gbk", "text/html; charset=gbk", "<p>这是一段中文内容</p>".encode("gbk"), 1),
+    ("shift_jis", None, '<meta charset="shift_jis"><p>東京の天気</p>'.encode("shift_jis"), 1),
+    ("utf-16le", None, "\ufeff<p>Καλημέρα</p>".encode("utf-16-le"), 1),
+]
+
+
+@pytest.mark.parametrize("encoding,ctype,page,cut", TRUNCATED, ids=[c[0] for c in TRUNCATED])
+def test_truncated_body_keeps_its_declaration(encoding, ctype, page, cut):
+    """A body cut inside its last character keeps its encoding; one U+FFFD marks the cut."""
+    body = page[: -len("</p>".encode(encoding if encoding != "utf-16le" else "utf-16-le"))]
+    body = body[:-cut]
+    result = decode(body, ctype)
+    assert result.encoding == encoding
+    assert result.text.endswith("\ufffd") and result.replacements == 1
+    assert not result.lossy
+    assert any(c.kind == "truncated-body" for c in result.conflicts)
+
+
+def test_legacy_byte_at_the_end_is_not_taken_for_truncation():
+    """'caf\\xe9' under a utf-8 header is windows-1252 text, not UTF-8 cut after a lead byte."""
+    result = decode(b"caf\xe9", "text/html; charset=utf-8", detector=None)
+    assert (result.encoding, result.text) == ("windows-1252", "café")
