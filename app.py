@@ -38,7 +38,9 @@ def home() -> None:
         "every source's opinion, the decision, the conflicts, and the tools to fix what went wrong."
     )
     for path, title, icon, purpose in PAGES:
-        st.page_link(path, label=f"{title}: {purpose}", icon=icon)
+        with st.container(border=True):
+            st.page_link(path, label=title, icon=icon)
+            st.caption(purpose)
     st.caption("Start with Compare and a bundled sample: it works offline.")
 
 

@@ -83,9 +83,10 @@ def _text_view() -> None:
         st.info("Paste some text, e.g. JosÃ© or â€™.")
         return
     explained = _explain(text)
+    finding = explained.finding
     if explained.chains:
         best = explained.chains[0]
-        st.success("This text is explained by a decode chain.")
+        st.success("This text is explained by a decode chain over the whole text.")
         st.text(f"chain: {' → '.join(best.steps)}\nrepaired: {best.repaired}\n"
                 f"original bytes: {best.original_bytes.hex(' ').upper()}")
         if len(explained.chains) > 1:
@@ -93,8 +94,16 @@ def _text_view() -> None:
                                         "bytes": c.original_bytes.hex(" ").upper()}
                                        for c in explained.chains]),
                          hide_index=True, width="stretch", key="bytes_chains")
-    else:
-        st.info("No decode chain explains this text: it is not UTF-8 read as a legacy encoding.")
+    if finding is not None and finding.repaired is not None and (
+            not explained.chains or finding.repaired != explained.chains[0].repaired):
+        st.warning("Damaged in parts or in mixed layers: ftfy's reading goes further.")
+        spans = ", ".join(f"{text[a:b]!r} at {a}" for a, b in finding.spans)
+        st.text(f"chain: {finding.chain}\nrepaired: {finding.repaired}\ndamaged spans: {spans}")
+    elif finding is not None and finding.repaired is None:
+        st.error("Lost: the original characters were replaced and cannot be recovered here.")
+        st.text(f"what happened: {finding.chain}")
+    elif finding is None and not explained.chains:
+        st.info("This text looks clean: no decode chain explains it and ftfy finds no damage.")
     st.code("UTF-8 bytes: " + explained.utf8.hex(" ").upper(), language=None)
     st.dataframe(pd.DataFrame([{"character": c.char, "code point": c.code, "name": c.name}
                                for c in explained.code_points]),

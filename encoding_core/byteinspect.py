@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from .decode import decode_as
 from .decoders import decode_strict, encode_strict
 from .hexview import HexRow, byte_rows
+from .mojibake import Mojibake, find_mojibake
 
 __all__ = ["ByteFinding", "ByteReport", "CodePoint", "DecodeChain", "TextExplanation",
            "code_points", "explain_text", "inspect_bytes"]
@@ -75,11 +76,17 @@ class DecodeChain:
 
 @dataclass(frozen=True, slots=True)
 class TextExplanation:
-    """A piece of text: its code points, its UTF-8 bytes, and the chains that explain it."""
+    """A piece of text: its code points, its UTF-8 bytes, and what explains it.
+
+    ``chains`` are exact: the whole text undone step by step. ``finding`` is ftfy's reading
+    (``mojibake.find_mojibake``), which also explains text damaged only in parts or lost to
+    ``?`` and U+FFFD; ``None`` when the text looks clean.
+    """
 
     code_points: tuple[CodePoint, ...]
     utf8: bytes
     chains: tuple[DecodeChain, ...]
+    finding: Mojibake | None = None
 
 
 def code_points(text: str) -> tuple[CodePoint, ...]:
@@ -162,7 +169,7 @@ def explain_text(text: str, *, max_depth: int = 3) -> TextExplanation:
     # the most layers undone (the shortest repair) first, then the most common misreading
     chains.sort(key=lambda c: (len(c.repaired), _MISREADINGS.index(c.misread_as)))
     return TextExplanation(code_points(text), text.encode("utf-8", "surrogatepass"),
-                           tuple(chains))
+                           tuple(chains), find_mojibake(text))
 
 
 def _summarise(steps: list[str]) -> tuple[str, ...]:

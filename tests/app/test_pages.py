@@ -140,3 +140,12 @@ def test_bytes_uploaded_file():
     at.selectbox(key="bytes_encoding").select("utf-8").run()
     assert not at.exception, at.exception
     assert at.dataframe[0].value["offset"].tolist() == [3, 8]
+
+
+def test_bytes_text_damaged_in_parts():
+    """Text damaged only in parts is still explained (ftfy) and repaired, with its spans."""
+    at = _app()
+    at.switch_page("app_pages/3_bytes.py").run()
+    at.text_input(key="bytes_text").input("â€œItâ€™s JosÃƒÂ©").run()
+    assert not at.exception, at.exception
+    assert any("repaired: “It’s José" in t.value for t in at.text)
