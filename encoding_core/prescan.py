@@ -250,18 +250,37 @@ def _xml_encoding(data: bytes) -> tuple[str | None, str] | None:
     return encoding, raw
 
 
-def _scan(data: bytes, skipped: list[SkippedLabel]) -> tuple[str, str, int] | None:
-    """The prescan's loop over ``data``; (encoding, raw label, offset) or None."""
+# Bytes before the first "<meta" through which the prescan's loop provably moves tag by tag
+# and reaches that "<meta" at its "loop" step: no comment can start, every "<!" or "<?" ends at
+# the first ">", and every other "<" opens a tag whose only ">" is its last byte (quoted
+# values hold neither "<" nor ">"). Then the loop may start at the "<meta" itself.
+_PLAIN_PREFIX = re.compile(rb"""(?:
+      [^<]
+    | <[!?](?!--)[^>]*>
+    | <[^!?<>"'](?:[^<>"']|"[^<>"]*"|'[^<>']*')*>
+)*""", re.VERBOSE)
+
+
+def _scan(data: bytes, skipped: list[SkippedLabel], *,
+          shortcut: bool = True) -> tuple[str, str, int] | None:
+    """The prescan's loop over ``data``; (encoding, raw label, offset) or None.
+
+    ``shortcut`` starts the loop at the first ``<meta`` when the bytes before it are plain
+    (``_PLAIN_PREFIX``): the same answer, without walking every tag of the head in Python.
+    """
     if data.startswith(b"<\x00?\x00x\x00"):
         return "utf-16le", "<?x (UTF-16LE)", 0
     if data.startswith(b"\x00<\x00?\x00x"):
         return "utf-16be", "<?x (UTF-16BE)", 0
-    if _META_OPEN.search(data) is None:
+    first_meta = _META_OPEN.search(data)
+    if first_meta is None:
         # Only a <meta> can declare; without one the loop below cannot find anything (and
         # skips nothing worth reporting), so it is not run: the answer is the same, faster.
         return None
     n = len(data)
     pos = data.find(b"<")
+    if shortcut and _PLAIN_PREFIX.fullmatch(data, 0, first_meta.start()):
+        pos = first_meta.start()
     try:
         while 0 <= pos < n:
             nxt = data[pos + 1 : pos + 6]

@@ -252,3 +252,22 @@ def test_find_declaration_never_raises(body):
             assert found.offset < PRESCAN_LIMIT
         for skipped in found.skipped:
             assert get_encoding(skipped.raw_label) is None
+
+
+_FRAGMENTS = [b"<meta", b"<META ", b"<meta/", b" charset=", b'charset="koi8-r"', b"'", b'"',
+              b"<!--", b"-->", b">", b"<", b"<!", b"<?", b"</", b"<p ", b"a=", b"=", b" ",
+              b"gbk", b"http-equiv=content-type", b"content='text/html;charset=utf-8'", b"x",
+              b"\n", b"<!DOCTYPE html>", b'<html lang="en">', b"<title>", b"</title>"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=16))
+def test_scan_shortcut_gives_the_loops_answer(parts):
+    """Starting the loop at the first <meta> after a plain prefix changes nothing."""
+    from encoding_core.prescan import _scan
+
+    data = b"".join(parts)
+    slow: list = []
+    fast: list = []
+    assert _scan(data, fast) == _scan(data, slow, shortcut=False)
+    assert fast == slow
