@@ -91,7 +91,7 @@ def _name(source: str) -> str:
 
 def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                    evidence: Sequence[Evidence], profile: Utf8Profile | None = None, *,
-                   override: str | None = None,
+                   browser: str | None = None,
                    truncated_at: int | None = None) -> tuple[Conflict, ...]:
     """Every finding that contradicts or weakens deciding ``encoding`` from ``source``."""
     found: list[Conflict] = []
@@ -214,7 +214,7 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             "A size cap or a crawler's record limit (WARC-Truncated) does this; re-fetch "
             "with a larger cap if the end of the page matters."))
 
-    browser = browser_encoding(body, opinions)
+    browser = browser or browser_encoding(body, opinions)
     if browser != encoding:
         found.append(Conflict(
             "browser-differs", Severity.INFO,

@@ -208,8 +208,9 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
             walk.lossy()
     assert walk.winner is not None
     attempt, source = walk.winner
+    browser = browser_encoding(body, opinions)
     conflicts = find_conflicts(body, opinions, attempt.encoding, source, walk.evidence,
-                               walk.profile_if_known, override=override,
+                               walk.profile_if_known, browser=browser,
                                truncated_at=attempt.error_offsets[0] if attempt.truncated
                                else None)
     return Decoded(
@@ -219,7 +220,7 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         replacements=attempt.replacements,
         evidence=tuple(walk.evidence),
         conflicts=conflicts,
-        browser_encoding=browser_encoding(body, opinions),
+        browser_encoding=browser,
         bom_length=opinions.bom[1] if opinions.bom else 0,
         error_offsets=attempt.error_offsets,
         needs_review=walk.needs_review or any(c.severity == "error" for c in conflicts),
