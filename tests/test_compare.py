@@ -1,0 +1,119 @@
+"""Tests for the side-by-side candidates (encoding_core.compare)."""
+
+from __future__ import annotations
+
+import pytest
+
+from encoding_core.compare import Column, Comparison, compare_candidates, diff_spans
+
+LYING = "<p>José Müller – “quoted” café</p>\n<p>plain</p>\n<p>naïve</p>".encode()
+LATIN1 = "text/html; charset=iso-8859-1"
+
+
+def _by_encoding(comparison: Comparison) -> dict[str, Column]:
+    return {c.encoding: c for c in comparison.columns}
+
+
+def test_columns_include_decision_and_references() -> None:
+    """The decision's column is marked; utf-8 and windows-1252 are always there."""
+    comparison = compare_candidates(b"caf\xe9", "text/html; charset=utf-8", detector=None)
+    assert comparison.decision.encoding == "windows-1252"
+    columns = _by_encoding(comparison)
+    assert set(columns) == {"windows-1252", "utf-8"}
+    decision = columns["windows-1252"]
+    assert (decision.is_decision, decision.text, decision.strict_ok) == (True, "café", True)
+    utf8 = columns["utf-8"]
+    assert (utf8.is_decision, utf8.strict_ok, utf8.replacements) == (False, False, 1)
+    assert utf8.sources == ("http-header", "fallback")
+    assert [c.is_decision for c in comparison.columns].count(True) == 1
+    assert comparison.columns[0].is_decision
+
+
+def test_references_on_an_ascii_page() -> None:
+    """With no opinion anywhere, utf-8 decides and windows-1252 is a reference column."""
+    comparison = compare_candidates(b"<p>hi</p>", detector=None)
+    assert [(c.encoding, c.sources, c.is_decision) for c in comparison.columns] == [
+        ("utf-8", ("fallback",), True), ("windows-1252", ("reference",), False)]
+    assert comparison.differing_lines == ()
+
+
+@pytest.mark.parametrize(("extra", "expected"), [
+    (["koi8-r"], ["koi8-r"]),
+    (["KOI8-R", "cskoi8r"], ["koi8-r"]),
+    (["latin1", "cp1252"], []),
+    (["utf8"], ["utf-8"]),
+    (["no-such-encoding"], []),
+    (["iso-2022-kr", "csiso2022kr"], []),
+    (["shift_jis", "koi8-r"], ["shift_jis", "koi8-r"]),
+], ids=["one", "two-labels-one-encoding", "decision-labels", "reference-asked-for", "unknown",
+        "replacement", "two-extras"])
+def test_user_extras(extra: list[str], expected: list[str]) -> None:
+    """Extras are added once, by canonical name; unknown and replacement labels are ignored."""
+    # koi8-r bytes under an iso-8859-1 header: windows-1252 decides, utf-8 is only a
+    # reference column unless the user asks for it.
+    comparison = compare_candidates("Привет".encode("koi8-r"), LATIN1, extra=extra)
+    encodings = [c.encoding for c in comparison.columns]
+    assert len(encodings) == len(set(encodings))
+    assert "replacement" not in encodings
+    added = [c.encoding for c in comparison.columns if c.sources == ("added",)]
+    assert added == expected
+
+
+def test_replacement_label_is_not_a_column() -> None:
+    """A header naming the replacement encoding gives no replacement column."""
+    comparison = compare_candidates("café".encode(), "text/html; charset=iso-2022-kr")
+    encodings = [c.encoding for c in comparison.columns]
+    assert "replacement" not in encodings
+    assert set(encodings) == {"utf-8", "windows-1252"}
+
+
+def test_mojibake_score_is_higher_for_the_wrong_column() -> None:
+    """On UTF-8 served as iso-8859-1 the decided column scores mojibake, utf-8 does not."""
+    comparison = compare_candidates(LYING, LATIN1)
+    columns = _by_encoding(comparison)
+    decided, utf8 = columns["windows-1252"], columns["utf-8"]
+    assert decided.is_decision and decided.sources == ("http-header",)
+    assert decided.mojibake > utf8.mojibake == 0
+    assert utf8.text == LYING.decode() and utf8.strict_ok
+    assert comparison.differing_lines == (0, 2)
+
+
+def test_bom_page_columns() -> None:
+    """The decision's column has the BOM stripped; another encoding shows it as mojibake."""
+    comparison = compare_candidates(b"\xef\xbb\xbfcaf\xc3\xa9", None)
+    columns = _by_encoding(comparison)
+    assert columns["utf-8"].text == "café" and columns["utf-8"].sources[0] == "bom"
+    assert columns["windows-1252"].text == "ï»¿cafÃ©"
+
+
+def test_lossy_decision_column() -> None:
+    """A lossy decision's column is not strict and counts its replacements."""
+    body = "Café – crème".encode() + b" it\x92s"
+    comparison = compare_candidates(body, "text/html; charset=utf-8", detector=None)
+    decision = next(c for c in comparison.columns if c.is_decision)
+    assert (decision.encoding, decision.strict_ok, decision.replacements) == ("utf-8", False, 1)
+
+
+@pytest.mark.parametrize(("texts_body", "ctype", "lines"), [
+    (b"a\nb\nc", None, ()),
+    ("a\né\nc".encode(), "text/html; charset=utf-8", (1,)),
+    ("é\nb\n’".encode(), "text/html; charset=utf-8", (0, 2)),
+], ids=["ascii", "middle-line", "first-and-last"])
+def test_differing_lines(texts_body: bytes, ctype: str | None, lines: tuple[int, ...]) -> None:
+    """differing_lines are the 0-based lines where some column's text differs."""
+    assert compare_candidates(texts_body, ctype).differing_lines == lines
+
+
+@pytest.mark.parametrize(("reference", "other", "spans"), [
+    ("café", "cafÃ©", ((3, 5),)),
+    ("abc", "abc", ()),
+    ("abc", "abXc", ((2, 3),)),
+    ("abc", "ac", ()),
+    ("", "xyz", ((0, 3),)),
+    ("abc", "", ()),
+    ("it’s", "itâ€™s", ((2, 5),)),
+    ("a é b é", "a Ã© b Ã©", ((2, 4), (7, 9))),
+], ids=["cafe", "equal", "insert", "delete-only", "from-empty", "to-empty", "quote", "two"])
+def test_diff_spans(reference: str, other: str, spans: tuple[tuple[int, int], ...]) -> None:
+    """Half-open ranges of other that differ; pure deletions leave no span in other."""
+    assert diff_spans(reference, other) == spans
