@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from ftfy.badness import badness
 
-from .decode import DEFAULT_DETECTOR, Detector, _UseDefault, decode, decode_as
+from .decode import DEFAULT_DETECTOR, Detector, decode, decode_as
 from .labels import get_encoding_no_replacement
 from .models import Decoded
+from .resolve import UseDefault
 
 __all__ = ["Column", "Comparison", "compare_candidates", "diff_spans"]
 
@@ -48,7 +49,7 @@ class Comparison:
 def compare_candidates(body: bytes, content_type: str | None = None, *,
                        extra: Iterable[str] = (), override: str | None = None,
                        site_default: str | None = None,
-                       detector: Detector | _UseDefault | None = DEFAULT_DETECTOR,
+                       detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
                        ) -> Comparison:
     """Decide, then decode the body under every candidate encoding for a side-by-side view."""
     decision = decode(body, content_type, override=override, site_default=site_default,

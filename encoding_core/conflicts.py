@@ -12,14 +12,14 @@ Each check costs at most one extra decode, and only when its precondition holds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .decoders import decode_strict
 from .labels import get_encoding
 from .models import Conflict, Evidence, Severity, Source
 from .resolve import Opinions, browser_encoding
+from .utf8profile import Utf8Profile, utf8_profile, valid_utf8_profile
 
-__all__ = ["Utf8Profile", "find_conflicts", "utf8_profile"]
+__all__ = ["find_conflicts"]
 
 _UNICODE = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be"})
 _DECLARED = frozenset({Source.OVERRIDE, Source.HTTP_HEADER, Source.META, Source.XML_DECLARATION})
@@ -29,59 +29,6 @@ _NAMES = {
     Source.DETECTOR: "detector", Source.SITE_DEFAULT: "site default",
     Source.FALLBACK: "fallback", Source.BOM: "byte-order mark",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Utf8Profile:
-    """How the body reads as UTF-8: multi-byte sequences that are valid, and malformed ones."""
-
-    multibyte: int
-    invalid: int
-
-    @property
-    def valid(self) -> bool:
-        """The whole body is valid UTF-8."""
-        return self.invalid == 0
-
-    @property
-    def mostly_utf8(self) -> bool:
-        """More valid multi-byte sequences than malformed ones (and at least one)."""
-        return self.multibyte > 0 and self.multibyte >= self.invalid
-
-
-def _non_ascii(text: str) -> int:
-    return len(text) - len(text.encode("ascii", "ignore"))
-
-
-def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
-    """Count valid multi-byte UTF-8 sequences and malformed ones in ``body``.
-
-    ``attempt`` may be an existing UTF-8 ``DecodeAttempt`` to reuse.
-
-    >>> utf8_profile("café ’".encode())
-    Utf8Profile(multibyte=2, invalid=0)
-    >>> utf8_profile(b"caf\\xe9 \\xc3\\xa9")
-    Utf8Profile(multibyte=1, invalid=1)
-    """
-    if body.isascii():
-        return Utf8Profile(0, 0)
-    text = getattr(attempt, "text", None)
-    replacements = getattr(attempt, "replacements", None)
-    if not isinstance(text, str) or not isinstance(replacements, int) or replacements < 0:
-        # Python's C decoder replaces each maximal subpart with one U+FFFD, as the Encoding
-        # Standard's UTF-8 decoder does; U+FFFD already in the bytes is not an error.
-        text = body.decode("utf-8", "replace")
-        replacements = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
-    return Utf8Profile(_non_ascii(text) - replacements, replacements)
-
-
-def _valid_utf8_profile(body: bytes) -> Utf8Profile | None:
-    """The profile of a body that is valid UTF-8; None as soon as it is not."""
-    try:
-        text = decode_strict(body, "utf-8")
-    except UnicodeDecodeError:
-        return None
-    return Utf8Profile(_non_ascii(text), 0)
 
 
 def _name(source: str) -> str:
@@ -139,7 +86,7 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
     # Evidence against a successful decode: UTF-8 bytes under a legacy encoding. Only valid
     # UTF-8 counts, so a strict decode (which stops at the first malformed byte) is enough.
     if encoding not in _UNICODE and not body.isascii():
-        profile = profile or _valid_utf8_profile(body)
+        profile = profile or valid_utf8_profile(body)
         if profile is not None and profile.valid and profile.multibyte:
             found.append(Conflict(
                 "utf8-under-legacy", Severity.ERROR if profile.multibyte >= 3 else Severity.WARNING,

@@ -23,10 +23,11 @@ from dataclasses import asdict, dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from .decode import DEFAULT_DETECTOR, Detector, _UseDefault, decode
+from .decode import DEFAULT_DETECTOR, Detector, decode
 from .errors import FetchError
 from .fetch import Capture, FetchSettings, fetch_page
 from .landing import LandingZone, fetch_and_keep
+from .resolve import UseDefault
 from .warcfile import WarcFormatError, WarcSource, iter_captures
 
 #: The encoding of the host's active site override, or None (e.g. ``OverrideStore.active_for``).
@@ -149,7 +150,7 @@ def _host(url: str) -> str:
         return "(no host)"
 
 
-def outcome(capture: Capture, *, detector: Detector | _UseDefault | None = DEFAULT_DETECTOR,
+def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
             overrides: OverrideLookup | None = None) -> RecordOutcome:
     """Decode one capture (with its host's active override) and keep seed 000's numbers."""
     host = _host(capture.url)
@@ -190,7 +191,7 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
 
 def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
                      progress: Progress | None = None,
-                     detector: Detector | _UseDefault | None = DEFAULT_DETECTOR,
+                     detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
                      overrides: OverrideLookup | None = None) -> HostReport:
     """The host report over the HTML responses of a WARC file.
 
@@ -218,7 +219,7 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
 def report_from_urls(urls: Sequence[str], *, settings: FetchSettings | None = None,
                      zone: LandingZone | None = None, concurrency: int = 4, delay: float = 1.0,
                      progress: Progress | None = None,
-                     detector: Detector | _UseDefault | None = DEFAULT_DETECTOR,
+                     detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
                      overrides: OverrideLookup | None = None) -> HostReport:
     """The host report over ``urls``, fetched politely (and kept in ``zone`` when given)."""
     locks: dict[str, threading.Lock] = {}
