@@ -19,8 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .decode import decode_as
-from .decoders import decode_strict, encode_strict
+from .decoders import decode_replace, decode_strict, encode_strict
 from .hexview import HexRow, byte_rows
+from .labels import get_encoding_no_replacement
 from .mojibake import Mojibake, find_mojibake
 
 __all__ = ["ByteFinding", "ByteReport", "CodePoint", "DecodeChain", "TextExplanation",
@@ -109,15 +110,41 @@ def _line_column(body: bytes, offset: int) -> tuple[int, int]:
     return line, offset - (body.rfind(b"\n", 0, offset) + 1) + 1
 
 
+def _reading(data: bytes, encoding: str) -> tuple[str, bool]:
+    """What ``encoding`` makes of a fragment (no BOM handling), and whether it is strict."""
+    try:
+        return decode_strict(data, encoding), True
+    except UnicodeDecodeError:
+        return decode_replace(data, encoding)[0], False
+
+
+def _malformed_end(body: bytes, encoding: str, start: int, limit: int) -> int:
+    """Where the malformed sequence at ``start`` ends: the longest run that is one U+FFFD.
+
+    The decoders report where each malformed sequence starts; its length is the longest
+    prefix (at most 4 bytes, not past the next one) that still decodes to a single U+FFFD,
+    as a broken multi-byte character does (``F0 9F 98`` is one, not three).
+    """
+    end = start + 1
+    while end < min(limit, start + 4, len(body)):
+        if _reading(body[start : end + 1], encoding)[0] != "\ufffd":
+            break
+        end += 1
+    return end
+
+
 def inspect_bytes(body: bytes, encoding: str, candidates: Iterable[str] = (), *,
                   limit: int = 50, window: int = 16) -> ByteReport:
     """The offending sequences of ``body`` under ``encoding`` (at most ``limit``)."""
     attempt = decode_as(body, encoding)
-    candidates = tuple(dict.fromkeys((attempt.encoding, *candidates)))
+    names = (get_encoding_no_replacement(c) for c in (attempt.encoding, *candidates))
+    candidates = tuple(dict.fromkeys(n for n in names if n is not None))
     spans: list[tuple[int, int]]
     if not attempt.strict_ok:
         kind, offsets = "malformed", attempt.error_offsets
-        spans = [(o, min(len(body), o + 1)) for o in offsets]
+        spans = [(o, _malformed_end(body, attempt.encoding, o, nxt))
+                 for o, nxt in zip(offsets[:limit], (*offsets[1:limit + 1], len(body)),
+                                   strict=False)]
         total = attempt.replacements
     else:
         kind = "non-ascii"
@@ -128,8 +155,7 @@ def inspect_bytes(body: bytes, encoding: str, candidates: Iterable[str] = (), *,
         data = body[start:end]
         readings = []
         for candidate in candidates:
-            reading = decode_as(data, candidate)
-            readings.append((reading.encoding, reading.text, reading.strict_ok))
+            readings.append((candidate, *_reading(data, candidate)))
         line, column = _line_column(body, start)
         rows = byte_rows(body, highlight=[(start, end)], start=start - window,
                          end=end + window)

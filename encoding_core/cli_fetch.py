@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from .cli_inspect import format_decision
+from .cli_inspect import printable as _clean
 from .errors import FetchError, OverrideError
 from .fetch import Capture, configured_settings, fetch_page
 from .hostreport import QUARANTINE_THRESHOLD, HostReport, report_from_warc
@@ -56,11 +57,6 @@ def add_parser(subparsers: Any) -> None:
     report.add_argument("--max-bytes", type=int, default=10 * 1024 * 1024,
                         help="records larger than this are skipped (default 10 MiB)")
     report.set_defaults(func=run_report)
-
-
-def _clean(text: str) -> str:
-    """Page-supplied text made safe for a terminal (control characters escaped)."""
-    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
 
 
 def format_capture(capture: Capture) -> str:

@@ -9,7 +9,16 @@ from typing import Any
 
 from .decode import decode
 
-__all__ = ["add_parser", "format_decision"]
+__all__ = ["add_parser", "format_decision", "printable"]
+
+
+def printable(text: str) -> str:
+    """Page-supplied text made safe for a terminal (control characters escaped).
+
+    >>> printable("a\\x1b[2Jb")
+    'a\\\\x1b[2Jb'
+    """
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -32,13 +41,14 @@ def format_decision(result: Any) -> str:
              f"needs review: {'yes' if result.needs_review else 'no'}", "", "trace:"]
     for ev in result.evidence:
         mark = "*" if ev.used else " "
-        lines.append(f" {mark} {ev.source!s:<16} {ev.raw_label or '-'!s:<20} "
-                     f"{ev.encoding or '-':<14} {ev.reason}")
+        lines.append(f" {mark} {ev.source!s:<16} {printable(ev.raw_label or '-'):<20} "
+                     f"{ev.encoding or '-':<14} {printable(ev.reason)}")
     if result.conflicts:
         lines += ["", "conflicts:"]
         for conflict in result.conflicts:
-            lines.append(f"  [{conflict.severity}] {conflict.kind}: {conflict.message}")
-            lines.append(f"      {conflict.advice}")
+            lines.append(f"  [{conflict.severity}] {conflict.kind}: "
+                         f"{printable(conflict.message)}")
+            lines.append(f"      {printable(conflict.advice)}")
     return "\n".join(lines)
 
 

@@ -22,6 +22,10 @@ from .utf8profile import Utf8Profile, utf8_profile, valid_utf8_profile
 __all__ = ["find_conflicts"]
 
 _UNICODE = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be"})
+# Labels of utf-16le in the Encoding Standard that do not say which byte order they mean.
+_UTF16_ANY_ORDER = frozenset({"utf-16", "unicode", "ucs-2", "csunicode", "iso-10646-ucs-2",
+                              "unicodefeff"})
+_NOT_ASCII_COMPATIBLE = frozenset({"utf-16le", "utf-16be", "utf-32le", "utf-32be", "replacement"})
 _DECLARED = frozenset({Source.OVERRIDE, Source.HTTP_HEADER, Source.META, Source.XML_DECLARATION})
 _NAMES = {
     Source.OVERRIDE: "site override", Source.HTTP_HEADER: "Content-Type header",
@@ -114,8 +118,10 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                                   declaration.raw_label if declaration else None,
                                   get_encoding(declaration.raw_label)
                                   if declaration and declaration.raw_label else None)):
+            # "utf-16" and its like name no byte order (the BOM gives it); "utf-16le" does
+            generic = (label or "").strip().lower() in _UTF16_ANY_ORDER
             both_utf16 = (enc or "").startswith("utf-16") and bom_enc.startswith("utf-16")
-            if enc and enc != bom_enc and not both_utf16:
+            if enc and enc != bom_enc and not (both_utf16 and generic):
                 found.append(Conflict(
                     "bom-contradicts-declaration", Severity.WARNING,
                     f"The byte-order mark says {bom_enc}; the {what} says {label!r} ({enc}).",
@@ -162,7 +168,8 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             "with a larger cap if the end of the page matters."))
 
     browser = browser or browser_encoding(body, opinions)
-    if browser != encoding:
+    same_text = body.isascii() and not {browser, encoding} & _NOT_ASCII_COMPATIBLE
+    if browser != encoding and not same_text:  # ASCII reads the same in both: no news
         found.append(Conflict(
             "browser-differs", Severity.INFO,
             f"A browser following the HTML Standard would decode this page as {browser}.",

@@ -95,10 +95,6 @@ def test_readings_per_candidate(byte: bytes, candidate: str, text: str, strict: 
     assert reading[get_encoding(candidate)] == (text, strict)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "candidates are deduplicated by label, not by encoding: inspect_bytes(b'it\\x92s', 'utf-8', "
-    "['windows-1252', 'iso-8859-1']) gives readings utf-8, windows-1252, windows-1252 "
-    "(expected each encoding once, as compare_candidates does)"))
 def test_readings_name_each_encoding_once() -> None:
     """Candidates that are labels of one encoding (iso-8859-1, windows-1252) read once."""
     (finding,) = inspect_bytes(b"it\x92s", "utf-8", ["windows-1252", "iso-8859-1",
@@ -106,11 +102,6 @@ def test_readings_name_each_encoding_once() -> None:
     assert [enc for enc, _, _ in finding.readings] == ["utf-8", "windows-1252"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a malformed multi-byte sequence is reported as its first byte only: inspect_bytes("
-    "b'a\\xf0\\x9f\\x98', 'utf-8') gives one finding with length 1, data b'\\xf0' and "
-    "windows-1252 reading 'ð'; expected the maximal subpart F0 9F 98 (one U+FFFD), length 3, "
-    "all three bytes bracketed, reading 'ðŸ˜'"))
 def test_malformed_sequence_is_the_whole_maximal_subpart() -> None:
     """A cut four-byte sequence is one finding covering all its bytes."""
     (finding,) = inspect_bytes(b"a\xf0\x9f\x98", "utf-8", ["windows-1252"]).findings

@@ -114,10 +114,6 @@ def test_unreadable_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert err.count("\n") == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "format_decision prints Evidence.raw_label raw: a page whose <meta charset=\"\\x1b]0;x\\x07"
-    "\\x1b[2J\"> (an unknown label) puts ESC/BEL bytes on the terminal in the trace line "
-    "(expected them escaped, as the conflict message's repr does and as scan-csv does)"))
 def test_terminal_escapes_in_labels_are_escaped(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """A page's label with terminal escapes does not reach the terminal raw."""
