@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from encoding_core.conflicts import Utf8Profile, utf8_profile
 from encoding_core.decode import DEFAULT_DETECTOR, decode, decode_as
 from encoding_core.models import Decoded
+from encoding_core.utf8profile import Utf8Profile, utf8_profile
 from tests.conformance import case_body, case_params, load_cases
 
 CASES = load_cases("conflicts.json")
