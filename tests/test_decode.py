@@ -229,3 +229,17 @@ def test_legacy_byte_at_the_end_is_not_taken_for_truncation():
     """'caf\\xe9' under a utf-8 header is windows-1252 text, not UTF-8 cut after a lead byte."""
     result = decode(b"caf\xe9", "text/html; charset=utf-8", detector=None)
     assert (result.encoding, result.text) == ("windows-1252", "café")
+
+
+SAMPLES_DIR = __import__("pathlib").Path(__file__).resolve().parents[1] / "samples"
+SAMPLE_BODIES = [(s["name"], (SAMPLES_DIR / s["file"]).read_bytes(), s["content_type"])
+                 for s in json.loads((SAMPLES_DIR / "samples.json").read_text())]
+
+
+@pytest.mark.parametrize("name,body,ctype", SAMPLE_BODIES, ids=[s[0] for s in SAMPLE_BODIES])
+def test_every_prefix_of_every_sample_decodes(name, body, ctype):
+    """Cut at every offset (as a size cap or a record limit would), a sample still decodes."""
+    for end in range(len(body) + 1):
+        result = decode(body[:end], ctype, detector=None)
+        assert result.text is not None and result.encoding
+        json.loads(result.to_json(include_text=False))
