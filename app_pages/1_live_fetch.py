@@ -14,10 +14,9 @@ from urllib.parse import urlsplit
 import altair as alt
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitSecretNotFoundError
 
 from encoding_core.errors import FetchError, OverrideError
-from encoding_core.fetch import Capture, FetchSettings, configured_settings
+from encoding_core.fetch import Capture, FetchSettings
 from encoding_core.hostreport import (
     QUARANTINE_THRESHOLD,
     HostReport,
@@ -27,7 +26,6 @@ from encoding_core.hostreport import (
 from encoding_core.landing import (
     LandingZone,
     LandingZoneError,
-    configured_zone,
     fetch_and_keep,
     recent,
     reopen,
@@ -37,21 +35,10 @@ from encoding_core.overrides import OverrideStore, default_path
 from encoding_core.overrides_retest import decode_with_overrides
 from encoding_core.warcfile import WarcFormatError, WarcListing, list_responses, read_response
 from ui.components import md_escape, render_decision
+from ui.config import fetch_config
 from ui.state import CurrentInput, set_current
 
 _CAPTURE, _REPORT = "fetch_capture", "fetch_report"
-
-
-def _config() -> tuple[FetchSettings, LandingZone, dict[str, Any]]:
-    try:
-        section = dict(st.secrets.get("fetch", {}))
-    except StreamlitSecretNotFoundError:
-        section = {}
-    try:
-        return configured_settings(section), configured_zone(section), section
-    except ValueError as exc:
-        st.error(f"The fetch settings are not usable: {md_escape(str(exc))}")
-        st.stop()
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -294,7 +281,7 @@ def fetch_page_body() -> None:
     st.title("Fetch")
     st.caption("Fetch a URL (address guard, size cap and timeouts apply), reopen a kept "
                "capture or a WARC record: status, redirects, raw headers and the decision.")
-    settings, zone, section = _config()
+    settings, zone, section = fetch_config()
     live, kept, warc, report = st.tabs(["Live URL", "Recent captures", "WARC file",
                                         "Host report"])
     with live:

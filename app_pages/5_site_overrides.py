@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
@@ -15,6 +14,7 @@ import streamlit as st
 
 from encoding_core.errors import FetchError, OverrideError
 from encoding_core.labels import ENCODING_NAMES
+from encoding_core.landing import fetch_and_keep
 from encoding_core.overrides import (
     MAX_REVIEW_DAYS,
     Approve,
@@ -32,12 +32,8 @@ from encoding_core.overrides import (
 from encoding_core.overrides_model import due_state, host_matches
 from encoding_core.overrides_retest import RetestResult, evidence_from_body, retest
 from ui.components import md_escape
+from ui.config import fetch_config
 from ui.state import CurrentInput, get_current
-
-try:  # the live fetch is optional: re-test against a capture or an upload without it
-    from encoding_core.fetch import FetchSettings, fetch_page
-except ImportError:  # pragma: no cover
-    fetch_page = None
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "overrides.yaml"
 DUE_SOON_DAYS = 30
@@ -307,8 +303,7 @@ def _retest_view(entries: tuple[SiteOverride, ...], today: date) -> None:
     modes = ["Upload a sample"]
     if current is not None:
         modes.insert(0, "Current input")
-    if fetch_page is not None:
-        modes.append("Live fetch")
+    modes.append("Live fetch")
     mode = st.radio("Fresh sample", modes, horizontal=True, key="overrides_retest_source")
     load = _sample_loader(mode, entry, current)
     if st.button("Run the re-test", key="overrides_retest_run"):
@@ -352,11 +347,10 @@ def _sample_loader(mode: str, entry: SiteOverride,
 
 
 def _fetch(url: str) -> Sample | None:
-    networks = tuple(n.strip() for n in os.environ.get(
-        "ENCODING_TRIAGE_ALLOWED_NETWORKS", "").split(",") if n.strip())
+    settings, zone, _ = fetch_config()
     try:
-        with st.spinner("Fetching…"):
-            capture = fetch_page(url, settings=FetchSettings(allowed_networks=networks))
+        with st.spinner("Fetching…"):  # kept in the landing zone, like any other fetch
+            capture = fetch_and_keep(url, zone, settings)
     except (FetchError, ValueError) as exc:
         st.error(md_escape(str(exc)))
         return None

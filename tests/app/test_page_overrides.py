@@ -183,3 +183,23 @@ def test_retest_against_the_current_input(app_data, content_type, verdict):
     assert any(verdict in _plain(m) for m in (*at.success, *at.warning, *at.error))
     at.button(key="overrides_retest_use").click().run()
     assert at.text_input(key="overrides_action_reason").value.startswith("Re-test on sample")
+
+
+def test_retest_against_a_live_fetch(app_data, monkeypatch):
+    """The re-test fetches a fresh sample from a (local, allowed) server and keeps it."""
+    from tests.httpserver import ScriptedServer, respond
+
+    monkeypatch.setenv("ENCODING_TRIAGE_ALLOWED_NETWORKS", "127.0.0.1/32")
+    store = _store(app_data)
+    entry = store.propose(host="127.0.0.1", encoding="utf-8", reason=REASON, author="ada",
+                          review_by=date.today() + timedelta(days=30))
+    store.approve(entry.id, reviewer="bob")
+    routes = {"/": respond(BODY, headers=[("Content-Type", "text/html; charset=utf-8")])}
+    with ScriptedServer(routes=routes) as server:
+        at = _as(_page(), "carol")
+        at.radio(key="overrides_retest_source").set_value("Live fetch").run()
+        at.text_input(key="overrides_retest_url").set_value(server.url("/"))
+        at.button(key="overrides_retest_run").click().run()
+    assert not at.exception, at.exception
+    assert any("unneeded" in _plain(m) for m in at.warning)  # the server now says utf-8
+    assert list((app_data / "landing").glob("*.warc.gz"))  # the sample was kept
