@@ -88,7 +88,7 @@ def scan_frame(df: pd.DataFrame, columns: Sequence[str] | None = None,
                      for v in part[host_column].tolist()]
         cells = [_cells_of(part.iloc[:, i].astype(object) if isinstance(
             part.iloc[:, i].dtype, pd.CategoricalDtype) else part.iloc[:, i]) for i in chosen]
-        tally.add(cells, part.index.tolist(), None, hosts)
+        tally.add(cells, part.index, None, hosts)
     return tally.report(with_lines=False)
 
 

@@ -61,14 +61,14 @@ from ftfy.chardata import CHARMAP_ENCODINGS, UTF8_DETECTOR_RE
 
 from .mojibake_prefilter import (
     PREFILTER_RE2,
-    damage_spans,
+    SpanCache,
     has_candidates,
     might_be_damaged,
     question_marks,
 )
 
-__all__ = ["PREFILTER_RE2", "Mojibake", "MojibakeKind", "find_mojibake", "might_be_damaged",
-           "suspicious_part"]
+__all__ = ["PREFILTER_RE2", "Mojibake", "MojibakeFinder", "MojibakeKind", "find_mojibake",
+           "might_be_damaged", "suspicious_part"]
 
 MojibakeKind = Literal["mojibake", "lossy", "c1-controls"]
 
@@ -159,30 +159,6 @@ def _in_parts(text: str) -> str:
     return "utf-8 read as a single-byte encoding, in parts of the text"
 
 
-def _reread_whole(text: str) -> tuple[str, list[_Layer]]:
-    """The second rule: all of ``text``, encoded as one of ftfy's encodings, is valid UTF-8.
-
-    ``is_bad`` misses some common mojibake (UTF-8 read as windows-1251: ``РњРѕСЃРєРІР°``;
-    as macintosh: ``–ú–æ—Å–∫–≤–∞``). Legitimate text is practically never valid UTF-8 by
-    accident once every non-ASCII character must fall in a sequence; the exceptions are short
-    (French ``l’Église`` in macintosh is ``lՃglise``), so the reading must also take two
-    sequences, or one in a text that also has ASCII letters (``JosГ©``), and must not leave a
-    word that mixes scripts.
-    """
-    first = _NON_ASCII.search(text)
-    leads = _LEAD_IN.get(first.group(), ()) if first else ()
-    for encoding in leads:
-        try:
-            decoded = text.encode(encoding).decode("utf-8")
-        except UnicodeError:
-            continue
-        sequences = len(decoded) - len(decoded.encode("ascii", "ignore"))
-        if (sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text))) and not any(
-                _mixes_scripts(word) for word in _WORD.findall(decoded)):
-            return decoded, [_Layer(f"utf-8 read as {_read_as(encoding, text)}")]
-    return text, []
-
-
 _ASCII_LETTER = re.compile("[A-Za-z]")
 _NON_ASCII = re.compile("[^\x00-\x7f]")
 # character -> the encodings (in ftfy's order) where it is a UTF-8 lead byte: the first
@@ -231,29 +207,138 @@ def _merge(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple(merged)
 
 
-def _repair(text: str) -> tuple[str, list[_Layer], bool]:
-    """The repaired text, the misreadings undone (in fix order), and whether ``is_bad`` alone.
-
-    The cheap whole-text re-read goes first; whatever it cannot explain goes to ftfy, which
-    repairs only what ``is_bad`` flags. Where the re-read succeeds, ftfy would have taken the
-    same step (it tries the same encodings in the same order and decodes the same bytes).
-    """
-    current, layers = text, list[_Layer]()
-    for _ in range(_MAX_LAYERS):
-        decoded, layer = _reread_whole(current)
-        if not layer:
-            break
-        current, layers = decoded, layers + layer
-        if not has_candidates(current) or not damage_spans(current):
-            return current, layers, False
-    if not is_bad(current) or not (layers or damage_spans(current)):
-        return current, layers, False   # (ftfy is only asked about text with a shape)
-    fixed, steps = ftfy.fix_encoding_and_explain(current)
-    more = _layers(current, steps or [])
-    return fixed, layers + more, not layers and not more
-
-
 _MAX_LAYERS = 8
+
+
+class MojibakeFinder:
+    """``find_mojibake`` for many texts (a scan): each distinct text, piece and word looked at once.
+
+    The caches are bounded and belong to the finder, so a scan starts cold and one scan does not
+    speed up the next; the results are exactly those of ``find_mojibake``.
+
+    >>> finder = MojibakeFinder()
+    >>> finder.find("Jos\\u00c3\\u00a9") is finder.find("Jos\\u00c3\\u00a9")
+    True
+    """
+
+    __slots__ = ("_chains", "_mixed", "_results", "_size", "_spans")
+
+    def __init__(self, size: int = 100_000) -> None:
+        self._size = size
+        self._results: dict[str, Mojibake | None] = {}
+        self._spans = SpanCache(size)
+        self._mixed: dict[str, bool] = {}
+        self._chains: dict[tuple[str, ...], str] = {}
+
+    def find(self, text: str) -> Mojibake | None:
+        """``find_mojibake(text)``, once per distinct text."""
+        results = self._results
+        if text in results:
+            return results[text]
+        if len(results) >= self._size:
+            results.clear()
+        result = results[text] = self._find(text)
+        return result
+
+    def _find(self, text: str) -> Mojibake | None:
+        if text.isascii():
+            if "?" not in text:
+                return None
+            marks = question_marks(text)
+            return Mojibake("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None
+        marks = question_marks(text) if "?" in text else []
+        fixed, layers, unexplained = text, list[_Layer](), False
+        if has_candidates(text):
+            fixed, layers, unexplained = self._repair(text)
+        if not (layers or unexplained or marks or "\ufffd" in text):
+            return None
+        parts = [self._chain(layers)] if layers else []
+        if unexplained:
+            parts.append("unexplained: looks like mojibake, but no decode chain repairs it")
+        if "\ufffd" in text and not any(layer.lossy for layer in layers):
+            parts.append(_LOST_FFFD)
+        if marks:
+            parts.append(_LOST_QMARK)
+        # (the pieces' spans are merged already: merging them again with the marks is the same)
+        spans = _merge([*self._spans.spans(text), *marks]) if marks else self._spans.spans(text)
+        chain = "; ".join(parts)
+        if marks or "\ufffd" in fixed or any(layer.lossy for layer in layers):
+            return Mojibake("lossy", None, chain, spans)
+        if not layers:
+            return Mojibake("mojibake", None, chain, spans)
+        kind: MojibakeKind = "c1-controls" if all(layer.c1 for layer in layers) else "mojibake"
+        return Mojibake(kind, fixed, chain, spans)
+
+    def _repair(self, text: str) -> tuple[str, list[_Layer], bool]:
+        """The repaired text, the misreadings undone (in fix order), and whether ``is_bad`` alone.
+
+        The cheap whole-text re-read goes first; whatever it cannot explain goes to ftfy, which
+        repairs only what ``is_bad`` flags. Where the re-read succeeds, ftfy would have taken the
+        same step (it tries the same encodings in the same order and decodes the same bytes).
+        """
+        current, layers = text, list[_Layer]()
+        for _ in range(_MAX_LAYERS):
+            decoded, layer = self._reread_whole(current)
+            if layer is None:
+                break
+            current = decoded
+            layers.append(layer)
+            if not has_candidates(current) or not self._spans.any(current):
+                return current, layers, False
+        if not is_bad(current) or not (layers or self._spans.any(current)):
+            return current, layers, False   # (ftfy is only asked about text with a shape)
+        fixed, steps = ftfy.fix_encoding_and_explain(current)
+        more = _layers(current, steps or [])
+        return fixed, layers + more, not layers and not more
+
+    def _reread_whole(self, text: str) -> tuple[str, _Layer | None]:
+        """The second rule: all of ``text``, encoded as one of ftfy's encodings, is valid UTF-8.
+
+        ``is_bad`` misses some common mojibake (UTF-8 read as windows-1251: ``РњРѕСЃРєРІР°``;
+        as macintosh: ``–ú–æ—Å–∫–≤–∞``). Legitimate text is practically never valid UTF-8 by
+        accident once every non-ASCII character must fall in a sequence; the exceptions are
+        short (French ``l’Église`` in macintosh is ``lՃglise``), so the reading must also take
+        two sequences, or one in a text that also has ASCII letters (``JosГ©``), and must not
+        leave a word that mixes scripts.
+        """
+        first = _NON_ASCII.search(text)
+        leads = _LEAD_IN.get(first.group(), ()) if first else ()
+        for encoding in leads:
+            try:
+                decoded = text.encode(encoding).decode("utf-8")
+            except UnicodeError:
+                continue
+            sequences = len(decoded) - len(decoded.encode("ascii", "ignore"))
+            if (sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text))) and \
+                    not self._mixes_scripts(decoded):
+                return decoded, _READ_AS[_read_as(encoding, text)]
+        return text, None
+
+    def _mixes_scripts(self, text: str) -> bool:
+        """Whether a word of ``text`` mixes scripts (``_mixes_scripts``, once per word)."""
+        if max(text) < "\u0250":   # every word is Latin (see _mixes_scripts)
+            return False
+        mixed = self._mixed
+        for word in _WORD.findall(text):
+            found = mixed.get(word)
+            if found is None:
+                if len(mixed) >= self._size:
+                    mixed.clear()
+                found = mixed[word] = _mixes_scripts(word)
+            if found:
+                return True
+        return False
+
+    def _chain(self, layers: list[_Layer]) -> str:
+        key = tuple(layer.text for layer in layers)
+        found = self._chains.get(key)
+        if found is None:
+            found = self._chains[key] = _chain(layers)
+        return found
+
+
+_READ_AS = {name: _Layer(f"utf-8 read as {name}") for name in {*_WHATWG_NAME.values(),
+                                                               "windows-1252"}}
 
 
 def find_mojibake(text: str) -> Mojibake | None:
@@ -268,32 +353,11 @@ def find_mojibake(text: str) -> Mojibake | None:
     >>> find_mojibake("NÃO, São Paulo") is None
     True
     """
-    if text.isascii():
-        if "?" not in text:
-            return None
-        marks = question_marks(text)
-        return Mojibake("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None
-    marks = question_marks(text) if "?" in text else []
-    fixed, layers, unexplained = text, list[_Layer](), False
-    if has_candidates(text):
-        fixed, layers, unexplained = _repair(text)
-    if not (layers or unexplained or marks or "\ufffd" in text):
-        return None
-    parts = [_chain(layers)] if layers else []
-    if unexplained:
-        parts.append("unexplained: looks like mojibake, but no decode chain repairs it")
-    if "\ufffd" in text and not any(layer.lossy for layer in layers):
-        parts.append(_LOST_FFFD)
-    if marks:
-        parts.append(_LOST_QMARK)
-    spans = _merge([*damage_spans(text), *marks])
-    chain = "; ".join(parts)
-    if marks or "\ufffd" in fixed or any(layer.lossy for layer in layers):
-        return Mojibake("lossy", None, chain, spans)
-    if not layers:
-        return Mojibake("mojibake", None, chain, spans)
-    kind: MojibakeKind = "c1-controls" if all(layer.c1 for layer in layers) else "mojibake"
-    return Mojibake(kind, fixed, chain, spans)
+    return _SHARED._find(text)
+
+
+# Its caches (pieces, words) are pure: shared by every call, they never change an answer.
+_SHARED = MojibakeFinder(size=10_000)
 
 
 _LOST_FFFD = "undecodable bytes were replaced by U+FFFD"

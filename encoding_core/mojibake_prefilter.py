@@ -18,6 +18,10 @@ Three forms of the same test, which must agree (``tests/test_mojibake.py`` check
   ``might_be_damaged`` (``\\pL`` and ``\\pN`` around a ``?``; more characters count as space);
 * ``might_be_damaged``: the predicate; False means ``find_mojibake`` returns None.
 
+``SpanCache`` gives ``damage_spans`` for many texts that share their parts (a scan): a shape
+holds only characters of ``SHAPES`` (non-ASCII, space and ``?``), so the spans of a text are
+those of its *pieces*, the runs of such characters, each looked up once (``Jos|Ã© |Garc|Ã­|a``).
+
 Which way it errs: towards passing text on. A shape in clean text costs a closer look
 (``find_mojibake`` then decides), never a finding by itself.
 """
@@ -28,8 +32,8 @@ import re
 
 from ftfy.chardata import CHARMAP_ENCODINGS
 
-__all__ = ["PREFILTER_RE2", "SHAPES", "damage_spans", "has_candidates", "might_be_damaged",
-           "question_marks", "re2_shapes_pattern"]
+__all__ = ["PREFILTER_RE2", "SHAPES", "SpanCache", "damage_spans", "has_candidates",
+           "might_be_damaged", "question_marks", "re2_shapes_pattern"]
 
 
 def _char_class(chars: str, re2: bool) -> str:
@@ -136,6 +140,60 @@ def damage_spans(text: str) -> list[tuple[int, int]]:
             end = start + length
             spans.append((start, end))
     return spans
+
+
+def _merged(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Sorted, non-overlapping spans with the touching ones joined (``damage_spans`` order)."""
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return tuple(merged)
+
+
+# A character no shape holds ends a piece: ``damage_spans`` looks at one shape at a time, and a
+# candidate's look-ahead at such a character fails as it does at the end of a text.
+_PIECE = re.compile(_char_class("".join({c for shape in SHAPES for s in shape for c in s}),
+                                False) + "+")
+
+
+class SpanCache:
+    """``damage_spans`` of many texts, computed once per piece (a bounded cache, for one scan).
+
+    >>> cache = SpanCache()
+    >>> cache.spans("JosÃ© GarcÃ­a"), cache.spans("Ana Ã© Ã©Ã©"), cache.spans("Ana")
+    (((3, 5), (10, 12)), ((4, 6), (7, 11)), ())
+    """
+
+    __slots__ = ("_pieces", "_size")
+
+    def __init__(self, size: int = 100_000) -> None:
+        self._pieces: dict[str, tuple[tuple[int, int], ...]] = {}
+        self._size = size
+
+    def _of(self, piece: str) -> tuple[tuple[int, int], ...]:
+        found = self._pieces.get(piece)
+        if found is None:
+            if len(self._pieces) >= self._size:
+                self._pieces.clear()
+            found = self._pieces[piece] = _merged(damage_spans(piece))
+        return found
+
+    def spans(self, text: str) -> tuple[tuple[int, int], ...]:
+        """``damage_spans(text)`` with the touching spans joined (pieces never touch)."""
+        spans: list[tuple[int, int]] = []
+        for match in _PIECE.finditer(text):
+            found = self._of(match.group())
+            if found:
+                at = match.start()
+                spans.extend([(start + at, end + at) for start, end in found])
+        return tuple(spans)
+
+    def any(self, text: str) -> bool:
+        """``bool(damage_spans(text))``."""
+        return any(self._of(match.group()) for match in _PIECE.finditer(text))
 
 
 def re2_shapes_pattern() -> str:

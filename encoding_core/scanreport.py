@@ -19,7 +19,7 @@ import pandas as pd
 import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
 
-from .mojibake import PREFILTER_RE2, Mojibake, find_mojibake, suspicious_part
+from .mojibake import PREFILTER_RE2, Mojibake, MojibakeFinder, suspicious_part
 
 __all__ = ["MAX_FINDINGS", "ScanReport", "Tally", "empty_frame", "host_of"]
 
@@ -27,6 +27,9 @@ MAX_FINDINGS = 10_000
 _CACHE_SIZE = 100_000
 _COUNTS = ("cells", "flagged", "repairable", "lossy", "mojibake", "c1_controls")
 _HOST_COUNTS = ("rows", "cells", "flagged", "repairable", "lossy")
+_KINDS = ("mojibake", "lossy", "c1-controls")
+_FINDING_FIELDS = ("row", "line", "column", "host", "kind", "original", "repaired", "chain",
+                   "excerpt")
 
 
 def empty_frame(columns: Sequence[str]) -> pd.DataFrame:
@@ -104,24 +107,18 @@ class Tally:
         self.names = columns
         self.counts = {name: dict.fromkeys(_COUNTS, 0) for name in columns}
         self.hosts: dict[str, dict[str, int]] | None = {} if with_hosts else None
-        self.findings: list[dict[str, Any]] = []
+        # the findings column by column (row, line, column, host, kind, original, ...)
+        self.findings: dict[str, list[Any]] = {name: [] for name in _FINDING_FIELDS}
         self.max_findings, self.flagged, self.rows, self.truncated = max_findings, 0, 0, False
-        self._cache: dict[str, Mojibake | None] = {}
-
-    def _find(self, text: str) -> Mojibake | None:
-        if text in self._cache:
-            return self._cache[text]
-        if len(self._cache) >= _CACHE_SIZE:
-            self._cache.clear()
-        result = self._cache[text] = find_mojibake(text)
-        return result
+        self._finder = MojibakeFinder(_CACHE_SIZE)
+        self._excerpts: dict[str, str] = {}
 
     def _host_counts(self, host: str) -> dict[str, int]:
         assert self.hosts is not None
         return self.hosts.setdefault(host, dict.fromkeys(_HOST_COUNTS, 0))
 
-    def add(self, cells: list[pa.Array], labels: Sequence[Any], lines: Sequence[int] | None,
-            hosts: Sequence[str] | None) -> None:
+    def add(self, cells: list[pa.Array], labels: Sequence[Any] | pd.Index,
+            lines: Sequence[int] | None, hosts: Sequence[str] | None) -> None:
         """Scan one chunk: ``cells[i]`` holds column ``i`` (strings or nulls) for ``labels``."""
         n = len(labels)
         self.rows += n
@@ -141,39 +138,68 @@ class Tally:
                 counts["cells"] += int(per_row[codes == code].sum())
         hits = pc.fill_null(pc.match_substring_regex(combined, PREFILTER_RE2), False)
         positions = np.flatnonzero(hits.to_numpy(zero_copy_only=False))
-        texts = combined.take(pa.array(positions, type=pa.int64())).to_pylist()
-        for position, text in zip(positions.tolist(), texts, strict=True):
-            result = self._find(text)
-            if result is not None:
-                column, row = divmod(position, n)
-                self._record(text, result, self.names[column], labels[row],
-                             None if lines is None else lines[row],
-                             None if hosts is None else hosts[row])
-
-    def _record(self, text: str, result: Mojibake, column: str, label: Any, line: int | None,
-                host: str | None) -> None:
-        self.flagged += 1
-        counts = self.counts[column]
-        counts["flagged"] += 1
-        counts["repairable"] += result.repaired is not None
-        counts[result.kind.replace("-", "_")] += 1
-        if host is not None:
-            per_host = self._host_counts(host)
-            per_host["flagged"] += 1
-            per_host["repairable"] += result.repaired is not None
-            per_host["lossy"] += result.kind == "lossy"
-        if len(self.findings) >= self.max_findings:
-            self.truncated = True
+        if not len(positions):
             return
-        finding: dict[str, Any] = {"row": label}
-        if line is not None:
-            finding["line"] = line
-        finding["column"] = column
-        if host is not None:
-            finding["host"] = host
-        finding.update(kind=result.kind, original=text, repaired=result.repaired,
-                       chain=result.chain, excerpt=suspicious_part(text, result))
-        self.findings.append(finding)
+        texts = combined.take(pa.array(positions, type=pa.int64())).to_pylist()
+        find = self._finder.find
+        results = [find(text) for text in texts]
+        flagged = [i for i, result in enumerate(results) if result is not None]
+        if flagged:
+            self._count([texts[i] for i in flagged], [r for r in results if r is not None],
+                         *np.divmod(positions[flagged], n), labels, lines, hosts)
+
+    def _count(self, texts: list[str], found: list[Mojibake], columns: np.ndarray, rows: np.ndarray,
+               labels: Sequence[Any] | pd.Index, lines: Sequence[int] | None,
+               hosts: Sequence[str] | None) -> None:
+        """Count the flagged cells (``found[i]`` in ``texts[i]``, column and row of the chunk)."""
+        self.flagged += len(found)
+        width = len(self.names)
+        kinds = np.fromiter((_KINDS.index(result.kind) for result in found), np.int64, len(found))
+        fixable = np.fromiter((result.repaired is not None for result in found), bool, len(found))
+        by_kind = np.bincount(columns * len(_KINDS) + kinds, minlength=width * len(_KINDS))
+        for name, flagged, repairable, per_kind in zip(
+                self.names, np.bincount(columns, minlength=width).tolist(),
+                np.bincount(columns[fixable], minlength=width).tolist(),
+                by_kind.reshape(width, len(_KINDS)).tolist(), strict=True):
+            counts = self.counts[name]
+            counts["flagged"] += flagged
+            counts["repairable"] += repairable
+            for kind, count in zip(_KINDS, per_kind, strict=True):
+                counts[kind.replace("-", "_")] += count
+        if hosts is not None:
+            for row, result in zip(rows.tolist(), found, strict=True):
+                per_host = self._host_counts(hosts[row])
+                per_host["flagged"] += 1
+                per_host["repairable"] += result.repaired is not None
+                per_host["lossy"] += result.kind == "lossy"
+        keep = max(0, min(len(found), self.max_findings - len(self.findings["kind"])))
+        self.truncated = self.truncated or keep < len(found)
+        if not keep:
+            return
+        kept = rows[:keep]
+        table = self.findings
+        table["row"] += (labels.take(kept).tolist() if isinstance(labels, pd.Index)
+                         else [labels[row] for row in kept.tolist()])
+        if lines is not None:
+            table["line"] += [lines[row] for row in kept.tolist()]
+        table["column"] += [self.names[column] for column in columns[:keep].tolist()]
+        if hosts is not None:
+            table["host"] += [hosts[row] for row in kept.tolist()]
+        found, texts = found[:keep], texts[:keep]
+        table["kind"] += [result.kind for result in found]
+        table["original"] += texts
+        table["repaired"] += [result.repaired for result in found]
+        table["chain"] += [result.chain for result in found]
+        table["excerpt"] += [self._excerpt(text, result)
+                             for text, result in zip(texts, found, strict=True)]
+
+    def _excerpt(self, text: str, result: Mojibake) -> str:
+        excerpt = self._excerpts.get(text)
+        if excerpt is None:
+            if len(self._excerpts) >= _CACHE_SIZE:
+                self._excerpts.clear()
+            excerpt = self._excerpts[text] = suspicious_part(text, result)
+        return excerpt
 
     def report(self, *, with_lines: bool, **csv_fields: Any) -> ScanReport:
         columns = pd.DataFrame([{"column": name, **self.counts[name]} for name in self.names],
@@ -183,8 +209,8 @@ class Tally:
         order = ["row", *(["line"] if with_lines else []), "column",
                  *(["host"] if self.hosts is not None else []),
                  "kind", "original", "repaired", "chain", "excerpt"]
-        findings = (pd.DataFrame(self.findings, columns=order) if self.findings
-                    else empty_frame(order))
+        findings = (pd.DataFrame({name: self.findings[name] for name in order}, columns=order)
+                    if self.findings["kind"] else empty_frame(order))
         hosts = None
         if self.hosts is not None:
             hosts = pd.DataFrame([{"host": h, **c} for h, c in self.hosts.items()],
