@@ -20,6 +20,7 @@ from encoding_core.fetch import Capture, FetchSettings
 from encoding_core.hostreport import (
     QUARANTINE_THRESHOLD,
     HostReport,
+    OverrideLookup,
     report_from_urls,
     report_from_warc,
 )
@@ -152,6 +153,25 @@ def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> None:
                                               + listing.skipped)
 
 
+def _override_lookup() -> OverrideLookup | None:
+    """Each host's active site override, for the report; None without a usable file."""
+    path = default_path()
+    if not path.exists():
+        return None
+    store = OverrideStore(path)
+    try:
+        store.entries()
+    except OverrideError as exc:
+        st.warning(f"The overrides file cannot be used, so none is applied: "
+                   f"{md_escape(str(exc))}")
+        return None
+
+    def active(host: str) -> str | None:
+        entry = store.active_for(host)
+        return entry.encoding if entry is not None else None
+    return active
+
+
 def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
     mode = st.radio("Over", ["The WARC file (WARC tab)", "A list of URLs"], horizontal=True,
                     key="fetch_report_mode")
@@ -164,6 +184,7 @@ def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
                                    key="fetch_report_delay")
     if not st.button("Build the host report", key="fetch_report_run"):
         return
+    overrides = _override_lookup()
     bar = st.progress(0.0, text="Decoding…")
     if mode == "A list of URLs":
         urls = [line.strip() for line in text.splitlines() if line.strip()]
@@ -175,7 +196,7 @@ def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
             bar.progress(done / (total or 1), text=f"{done} of {total} fetched")
         st.session_state[_REPORT] = report_from_urls(
             urls, settings=settings, zone=zone, concurrency=int(concurrency), delay=float(delay),
-            progress=tick)
+            progress=tick, overrides=overrides)
         return
     current = st.session_state.get("fetch_warc_current")
     if current is None:
@@ -188,7 +209,7 @@ def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
             bar.progress(min(done / max(total, 1), 1.0), text=f"{done} of {total} records")
     try:
         st.session_state[_REPORT] = report_from_warc(data, max_bytes=settings.max_bytes,
-                                                     progress=step)
+                                                     progress=step, overrides=overrides)
     except WarcFormatError as exc:
         st.error(md_escape(str(exc)))
 

@@ -33,8 +33,8 @@ from .warcfile import WarcFormatError, WarcSource, iter_captures
 #: The encoding of the host's active site override, or None (e.g. ``OverrideStore.active_for``).
 OverrideLookup = Callable[[str], str | None]
 
-__all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "RecordOutcome", "outcome",
-           "report_from_urls", "report_from_warc", "summarise"]
+__all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "OverrideLookup", "RecordOutcome",
+           "outcome", "report_from_urls", "report_from_warc", "summarise"]
 
 #: Seed 000 quarantines a host's encoding when one page needs more replacements than this.
 QUARANTINE_THRESHOLD = 20

@@ -194,3 +194,25 @@ def test_host_report_over_urls(server: ScriptedServer) -> None:
     hosts = _table(at, "quarantined pages")
     assert hosts.set_index("host").loc["127.0.0.1", "pages"] == 2
     assert hosts.set_index("host").loc["10.0.0.1", "fetch errors"] == 1
+
+
+def test_host_report_applies_site_overrides(app_data) -> None:
+    """A host with an approved override is decided by it in the report."""
+    from datetime import date, timedelta
+
+    from encoding_core.overrides import OverrideStore
+
+    store = OverrideStore(app_data / "overrides.yaml")
+    entry = store.propose(host="a.example", encoding="utf-8", author="ada",
+                          reason="The header says iso-8859-1; the body is UTF-8 since 2025.",
+                          review_by=date.today() + timedelta(days=30))
+    store.approve(entry.id, reviewer="bob")
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", _warc(),
+                                                     "application/gzip").run()
+    at.button(key="fetch_report_run").click().run()
+    assert not at.exception, at.exception
+    report = at.session_state["fetch_report"]
+    sources = {h.host: dict(h.sources) for h in report.hosts}
+    assert sources["a.example"] == {"override": 1}
+    assert "override" not in sources["b.example"]
