@@ -5,8 +5,10 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from encoding_core import ENCODING_NAMES, compare_candidates, diff_spans
+from encoding_core.cases import cases_json, regression_case
 from encoding_core.compare import Comparison
 from encoding_core.errors import OverrideError
 from encoding_core.overrides import OverrideStore, SiteOverride, default_path
@@ -34,6 +36,27 @@ def _active_override(host: str | None) -> SiteOverride | None:
         return None
 
 
+def _regression_case(body: bytes, content_type: str | None, result: Comparison, label: str,
+                     slot: DeltaGenerator) -> None:
+    """Offer the bytes as a test case that pins (or corrects) the decision."""
+    names = [c.encoding for c in result.columns]
+    with slot.popover("Save as a regression case"):
+        expected = st.selectbox("The right encoding for these bytes is", names,
+                                key="compare_case_expect")
+        try:
+            case = regression_case(body, content_type, result.decision, label=label,
+                                   expect_encoding=expected)
+        except ValueError as exc:
+            st.info(md_escape(str(exc)))
+            return
+        st.caption("Add it to a file in tests/cases (see tests/cases/README.md). "
+                   + ("It pins today's decision." if case["expect"] == "pass" else
+                      "It disagrees with today's decision, so it runs as a known failure."))
+        st.download_button("Download the case (JSON)", cases_json([case]).encode("utf-8"),
+                           file_name=f"{case['label']}.json", mime="application/json",
+                           key="compare_download_case", on_click="ignore")
+
+
 def compare_page() -> None:
     st.title("Compare")
     st.caption("The decision, every source's opinion, and the same bytes decoded under each "
@@ -51,10 +74,12 @@ def compare_page() -> None:
     result = _compare(item.body, item.content_type, tuple(extra),
                       override.encoding if override is not None else None)
     render_decision(result.decision, key="compare")
-    st.download_button("Download the decision (JSON)",
-                       result.decision.to_json(include_text=False).encode("utf-8"),
-                       file_name="decision.json", mime="application/json",
-                       key="compare_download_json", on_click="ignore")
+    left, right = st.columns(2)
+    left.download_button("Download the decision (JSON)",
+                         result.decision.to_json(include_text=False).encode("utf-8"),
+                         file_name="decision.json", mime="application/json",
+                         key="compare_download_json", on_click="ignore")
+    _regression_case(item.body, item.content_type, result, item.label, right)
 
     st.subheader("Side by side")
     scores = pd.DataFrame([{"encoding": c.encoding, "mojibake score": c.mojibake,

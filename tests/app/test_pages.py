@@ -149,3 +149,14 @@ def test_bytes_text_damaged_in_parts():
     at.text_input(key="bytes_text").input("â€œItâ€™s JosÃƒÂ©").run()
     assert not at.exception, at.exception
     assert any("repaired: “It’s José" in t.value for t in at.text)
+
+
+def test_compare_offers_a_regression_case():
+    """Compare can save the current bytes as a case; choosing another encoding marks it."""
+    at = _app()
+    at.switch_page("app_pages/2_compare.py").run()
+    at.selectbox(key="compare_sample").select("header_lies_utf8").run()
+    assert at.download_button(key="compare_download_case").label == "Download the case (JSON)"
+    at.selectbox(key="compare_case_expect").select("utf-8").run()
+    assert not at.exception, at.exception
+    assert any("known failure" in c.value for c in at.caption)
