@@ -6,6 +6,7 @@ Re-exports only; see the modules for the algorithms and their spec links.
 from __future__ import annotations
 
 from .byteinspect import explain_text, inspect_bytes
+from .cases import check_case, regression_case
 from .compare import compare_candidates, diff_spans
 from .csvread import CsvError
 from .csvscan import ScanReport, scan_csv, scan_frame
@@ -40,6 +41,7 @@ __all__ = [
     "Source",
     "UnknownLabelError",
     "byte_rows",
+    "check_case",
     "compare_candidates",
     "decode",
     "decode_as",
@@ -53,6 +55,7 @@ __all__ = [
     "get_encoding_no_replacement",
     "inspect_bytes",
     "prescan",
+    "regression_case",
     "retest",
     "scan_csv",
     "scan_frame",
