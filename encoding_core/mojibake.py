@@ -62,7 +62,6 @@ from ftfy.chardata import CHARMAP_ENCODINGS, UTF8_DETECTOR_RE
 from .mojibake_prefilter import (
     PREFILTER_RE2,
     SpanCache,
-    has_candidates,
     might_be_damaged,
     question_marks,
 )
@@ -167,7 +166,7 @@ _LEAD_IN: dict[str, tuple[str, ...]] = {}
 for _encoding in CHARMAP_ENCODINGS:
     for _char in bytes(range(0xC2, 0xF5)).decode(_encoding):
         _LEAD_IN[_char] = (*_LEAD_IN.get(_char, ()), _encoding)
-_WORD = re.compile(r"[^\W\d_]*[^\W\d_\x00-\x7f][^\W\d_]*")   # a word with a non-ASCII letter
+_LETTERS = re.compile(r"[^\W\d_]+")   # a word
 _SAME_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}  # Japanese writes one word in all three
 
 
@@ -208,6 +207,9 @@ def _merge(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 
 
 _MAX_LAYERS = 8
+# ASCII characters the whole-text re-read does not look at: not letters, spaces nor "?"
+_INERT = re.compile("[\x00-\x1f!-\x3e@\x5b-\x60\x7b-\x7f]")
+_Recipe = tuple[tuple[str, ...], str, tuple[tuple[int, int], ...]]   # encodings, chain, spans
 
 
 class MojibakeFinder:
@@ -221,7 +223,7 @@ class MojibakeFinder:
     True
     """
 
-    __slots__ = ("_chains", "_mixed", "_results", "_size", "_spans")
+    __slots__ = ("_chains", "_mixed", "_recipes", "_results", "_size", "_spans")
 
     def __init__(self, size: int = 100_000) -> None:
         self._size = size
@@ -229,6 +231,7 @@ class MojibakeFinder:
         self._spans = SpanCache(size)
         self._mixed: dict[str, bool] = {}
         self._chains: dict[tuple[str, ...], str] = {}
+        self._recipes: dict[str, _Recipe | None] = {}
 
     def find(self, text: str) -> Mojibake | None:
         """``find_mojibake(text)``, once per distinct text."""
@@ -237,8 +240,52 @@ class MojibakeFinder:
             return results[text]
         if len(results) >= self._size:
             results.clear()
-        result = results[text] = self._find(text)
+        result = results[text] = self._find_shared(text)
         return result
+
+    def _find_shared(self, text: str) -> Mojibake | None:
+        """``_find``, with the explanation shared by texts that differ only in inert characters.
+
+        An ASCII character that is not a letter, a space or ``?`` plays no part in the whole-text
+        re-read: it is encoded and decoded as itself, is in no shape and in no word. So when the
+        text with those characters masked (``Ð£Ð»Ð¸Ñ†Ð° 12`` and ``Ð£Ð»Ð¸Ñ†Ð° 7`` are both
+        ``Ð£Ð»Ð¸Ñ†Ð° 00``) is explained by re-reads alone, so is the text, by the same re-reads
+        (same spans, same chain); anything else (ftfy, ``?``, U+FFFD) is looked at text by text.
+        """
+        if "?" in text or "\ufffd" in text or text.isascii():
+            return self._find(text)
+        key = _INERT.sub("0", text)
+        recipes = self._recipes
+        if key in recipes:
+            recipe = recipes[key]
+        else:
+            if len(recipes) >= self._size:
+                recipes.clear()
+            recipe = recipes[key] = self._recipe(key)
+        if recipe is None:
+            return self._find(text)
+        encodings, chain, spans = recipe
+        fixed = text
+        for encoding in encodings:
+            fixed = fixed.encode(encoding).decode("utf-8")
+        return Mojibake("mojibake", fixed, chain, spans)
+
+    def _recipe(self, text: str) -> _Recipe | None:
+        """The re-reads that explain all of ``text`` (as ``_find`` would), or ``None``."""
+        spans = self._spans.spans(text)
+        if not spans:
+            return None
+        current, layers, encodings = text, list[_Layer](), list[str]()
+        for _ in range(_MAX_LAYERS):
+            current, layer, encoding = self._reread_whole(current)
+            if layer is None:
+                return None
+            layers.append(layer)
+            encodings.append(encoding)
+            if not self._spans.any(current):
+                return None if "\ufffd" in current else (tuple(encodings), self._chain(layers),
+                                                          spans)
+        return None
 
     def _find(self, text: str) -> Mojibake | None:
         if text.isascii():
@@ -247,22 +294,26 @@ class MojibakeFinder:
             marks = question_marks(text)
             return Mojibake("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None
         marks = question_marks(text) if "?" in text else []
-        fixed, layers, unexplained = text, list[_Layer](), False
-        if has_candidates(text):
+        layers: list[_Layer] = []
+        fixed, unexplained, spans = text, False, self._spans.spans(text)
+        if spans:   # (without a shape, the text does not re-read as UTF-8 nor goes to ftfy)
             fixed, layers, unexplained = self._repair(text)
         if not (layers or unexplained or marks or "\ufffd" in text):
             return None
+        lost = False
+        for layer in layers:
+            lost = lost or layer.lossy
         parts = [self._chain(layers)] if layers else []
         if unexplained:
             parts.append("unexplained: looks like mojibake, but no decode chain repairs it")
-        if "\ufffd" in text and not any(layer.lossy for layer in layers):
+        if "\ufffd" in text and not lost:
             parts.append(_LOST_FFFD)
         if marks:
             parts.append(_LOST_QMARK)
-        # (the pieces' spans are merged already: merging them again with the marks is the same)
-        spans = _merge([*self._spans.spans(text), *marks]) if marks else self._spans.spans(text)
+            # (the pieces' spans are merged already: merging them with the marks is the same)
+            spans = _merge([*spans, *marks])
         chain = "; ".join(parts)
-        if marks or "\ufffd" in fixed or any(layer.lossy for layer in layers):
+        if marks or lost or "\ufffd" in fixed:
             return Mojibake("lossy", None, chain, spans)
         if not layers:
             return Mojibake("mojibake", None, chain, spans)
@@ -278,12 +329,12 @@ class MojibakeFinder:
         """
         current, layers = text, list[_Layer]()
         for _ in range(_MAX_LAYERS):
-            decoded, layer = self._reread_whole(current)
+            decoded, layer, _ = self._reread_whole(current)
             if layer is None:
                 break
             current = decoded
             layers.append(layer)
-            if not has_candidates(current) or not self._spans.any(current):
+            if not self._spans.any(current):
                 return current, layers, False
         if not is_bad(current) or not (layers or self._spans.any(current)):
             return current, layers, False   # (ftfy is only asked about text with a shape)
@@ -291,7 +342,7 @@ class MojibakeFinder:
         more = _layers(current, steps or [])
         return fixed, layers + more, not layers and not more
 
-    def _reread_whole(self, text: str) -> tuple[str, _Layer | None]:
+    def _reread_whole(self, text: str) -> tuple[str, _Layer | None, str]:
         """The second rule: all of ``text``, encoded as one of ftfy's encodings, is valid UTF-8.
 
         ``is_bad`` misses some common mojibake (UTF-8 read as windows-1251: ``РњРѕСЃРєРІР°``;
@@ -311,15 +362,15 @@ class MojibakeFinder:
             sequences = len(decoded) - len(decoded.encode("ascii", "ignore"))
             if (sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text))) and \
                     not self._mixes_scripts(decoded):
-                return decoded, _READ_AS[_read_as(encoding, text)]
-        return text, None
+                return decoded, _READ_AS[_read_as(encoding, text)], encoding
+        return text, None, ""
 
     def _mixes_scripts(self, text: str) -> bool:
         """Whether a word of ``text`` mixes scripts (``_mixes_scripts``, once per word)."""
-        if max(text) < "\u0250":   # every word is Latin (see _mixes_scripts)
-            return False
         mixed = self._mixed
-        for word in _WORD.findall(text):
+        for word in _LETTERS.findall(text):
+            if word.isascii():
+                continue
             found = mixed.get(word)
             if found is None:
                 if len(mixed) >= self._size:
