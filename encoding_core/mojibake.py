@@ -207,23 +207,36 @@ def _merge(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 
 
 _MAX_LAYERS = 8
-# ASCII characters the whole-text re-read does not look at: not letters, spaces nor "?"
-_INERT = re.compile("[\x00-\x1f!-\x3e@\x5b-\x60\x7b-\x7f]")
-_Recipe = tuple[tuple[str, ...], str, tuple[tuple[int, int], ...]]   # encodings, chain, spans
+# What a re-read sees of ASCII: a space, "?", a (Latin) letter or some other character; so
+# masking the letters and the rest keeps its answer (UTF-8 bytes >= 0x80 are never ASCII).
+_MASK_ASCII = bytes(b if b >= 0x80 or b in b" ?" else 97 if chr(b).isalpha() else 48
+                    for b in range(256))
+# ... and ``is_bad`` sees every ASCII digit alike (tests/test_mojibake.py checks it)
+_MASK_DIGITS = bytes(48 if 48 <= b <= 57 else b for b in range(256))
+# a finding as a recipe: kind, the encodings re-read (None: no repair), chain, spans; () is None
+_Recipe = tuple[MojibakeKind, tuple[str, ...] | None, str, tuple[tuple[int, int], ...]] | tuple[()]
+_BY_REREADS, _BY_IS_BAD = 1, 2   # how a finding was reached: rereads alone; also is_bad
 
 
 class MojibakeFinder:
     """``find_mojibake`` for many texts (a scan): each distinct text, piece and word looked at once.
 
-    The caches are bounded and belong to the finder, so a scan starts cold and one scan does not
-    speed up the next; the results are exactly those of ``find_mojibake``.
+    Texts without ``?`` or U+FFFD share findings with texts that differ from them only where the
+    finding cannot depend on it. A re-read sees ASCII characters other than the space and
+    ``?`` only as "a Latin letter" or "not a letter": each is encoded and decoded as itself, is
+    in no shape, and counts as Latin in a word. So a finding reached by re-reads alone is
+    shared by the texts with those characters masked alike (``Ð£Ð»Ð¸Ñ†Ð° 12`` and ``Ð£Ð»Ð¸Ñ†Ð°
+    7`` are ``Ð£Ð»Ð¸Ñ†Ð° 00``; ``JosÃ© Smith`` and ``JosÃ© Nowak`` are ``aaaÃ© aaaaa``), and
+    one that also asked ``is_bad`` (but not ftfy's repair) by the texts with their digits
+    masked. The caches are bounded and belong to the finder, so a scan starts cold and one
+    scan does not speed up the next; the results are exactly those of ``find_mojibake``.
 
     >>> finder = MojibakeFinder()
-    >>> finder.find("Jos\\u00c3\\u00a9") is finder.find("Jos\\u00c3\\u00a9")
-    True
+    >>> finder.find("Jos\\u00c3\\u00a9 12").repaired, finder.find("Ana\\u00c3\\u00a9 7").repaired
+    ('José 12', 'Anaé 7')
     """
 
-    __slots__ = ("_chains", "_mixed", "_recipes", "_results", "_size", "_spans")
+    __slots__ = ("_by_ascii", "_by_digits", "_chains", "_mixed", "_results", "_size", "_spans")
 
     def __init__(self, size: int = 100_000) -> None:
         self._size = size
@@ -231,7 +244,9 @@ class MojibakeFinder:
         self._spans = SpanCache(size)
         self._mixed: dict[str, bool] = {}
         self._chains: dict[tuple[str, ...], str] = {}
-        self._recipes: dict[str, _Recipe | None] = {}
+        # masked text -> the recipe, or None where the finding is not reached that way
+        self._by_ascii: dict[bytes, _Recipe | None] = {}
+        self._by_digits: dict[bytes, _Recipe | None] = {}
 
     def find(self, text: str) -> Mojibake | None:
         """``find_mojibake(text)``, once per distinct text."""
@@ -244,62 +259,42 @@ class MojibakeFinder:
         return result
 
     def _find_shared(self, text: str) -> Mojibake | None:
-        """``_find``, with the explanation shared by texts that differ only in inert characters.
-
-        An ASCII character that is not a letter, a space or ``?`` plays no part in the whole-text
-        re-read: it is encoded and decoded as itself, is in no shape and in no word. So when the
-        text with those characters masked (``Ð£Ð»Ð¸Ñ†Ð° 12`` and ``Ð£Ð»Ð¸Ñ†Ð° 7`` are both
-        ``Ð£Ð»Ð¸Ñ†Ð° 00``) is explained by re-reads alone, so is the text, by the same re-reads
-        (same spans, same chain); anything else (ftfy, ``?``, U+FFFD) is looked at text by text.
-        """
         if "?" in text or "\ufffd" in text or text.isascii():
-            return self._find(text)
-        key = _INERT.sub("0", text)
-        recipes = self._recipes
-        if key in recipes:
-            recipe = recipes[key]
-        else:
-            if len(recipes) >= self._size:
-                recipes.clear()
-            recipe = recipes[key] = self._recipe(key)
-        if recipe is None:
-            return self._find(text)
-        encodings, chain, spans = recipe
-        fixed = text
-        for encoding in encodings:
-            fixed = fixed.encode(encoding).decode("utf-8")
-        return Mojibake("mojibake", fixed, chain, spans)
+            return self._find(text)[0]
+        raw = text.encode("utf-8", "surrogatepass")
+        key, caches = raw.translate(_MASK_ASCII), (self._by_ascii, self._by_digits)
+        for level, cache in enumerate(caches, 1):
+            if key not in cache:
+                if len(cache) >= self._size:
+                    cache.clear()
+                result, reached, recipe = self._find(text)
+                cache[key] = recipe if reached == level else None
+                if level == _BY_REREADS and reached != _BY_REREADS:
+                    caches[1][raw.translate(_MASK_DIGITS)] = recipe if reached else None
+                return result
+            known = cache[key]
+            if known is not None:
+                return _replay(known, text)
+            key = raw.translate(_MASK_DIGITS)
+        return self._find(text)[0]
 
-    def _recipe(self, text: str) -> _Recipe | None:
-        """The re-reads that explain all of ``text`` (as ``_find`` would), or ``None``."""
-        spans = self._spans.spans(text)
-        if not spans:
-            return None
-        current, layers, encodings = text, list[_Layer](), list[str]()
-        for _ in range(_MAX_LAYERS):
-            current, layer, encoding = self._reread_whole(current)
-            if layer is None:
-                return None
-            layers.append(layer)
-            encodings.append(encoding)
-            if not self._spans.any(current):
-                return None if "\ufffd" in current else (tuple(encodings), self._chain(layers),
-                                                          spans)
-        return None
-
-    def _find(self, text: str) -> Mojibake | None:
+    def _find(self, text: str) -> tuple[Mojibake | None, int, _Recipe]:
+        """The finding, how it was reached (0, _BY_REREADS, _BY_IS_BAD) and its recipe."""
         if text.isascii():
             if "?" not in text:
-                return None
+                return None, 0, ()
             marks = question_marks(text)
-            return Mojibake("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None
+            return (Mojibake("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None), 0, ()
         marks = question_marks(text) if "?" in text else []
         layers: list[_Layer] = []
-        fixed, unexplained, spans = text, False, self._spans.spans(text)
+        rereads: tuple[str, ...] = ()
+        fixed, unexplained, spans, reached = text, False, self._spans.spans(text), 0
         if spans:   # (without a shape, the text does not re-read as UTF-8 nor goes to ftfy)
-            fixed, layers, unexplained = self._repair(text)
+            fixed, layers, unexplained, reached, rereads = self._repair(text)
+        if marks or "\ufffd" in text:
+            reached = 0
         if not (layers or unexplained or marks or "\ufffd" in text):
-            return None
+            return None, reached, ()
         lost = False
         for layer in layers:
             lost = lost or layer.lossy
@@ -314,33 +309,37 @@ class MojibakeFinder:
             spans = _merge([*spans, *marks])
         chain = "; ".join(parts)
         if marks or lost or "\ufffd" in fixed:
-            return Mojibake("lossy", None, chain, spans)
+            return Mojibake("lossy", None, chain, spans), reached, ("lossy", None, chain, spans)
         if not layers:
-            return Mojibake("mojibake", None, chain, spans)
+            return Mojibake("mojibake", None, chain, spans), reached, ("mojibake", None, chain,
+                                                                      spans)
         kind: MojibakeKind = "c1-controls" if all(layer.c1 for layer in layers) else "mojibake"
-        return Mojibake(kind, fixed, chain, spans)
+        return Mojibake(kind, fixed, chain, spans), reached, (kind, rereads, chain, spans)
 
-    def _repair(self, text: str) -> tuple[str, list[_Layer], bool]:
-        """The repaired text, the misreadings undone (in fix order), and whether ``is_bad`` alone.
+    def _repair(self, text: str) -> tuple[str, list[_Layer], bool, int, tuple[str, ...]]:
+        """The repaired text, the misreadings undone (in fix order), whether ``is_bad`` alone,
+        how it was reached (_BY_REREADS, _BY_IS_BAD or 0: ftfy) and the encodings re-read.
 
         The cheap whole-text re-read goes first; whatever it cannot explain goes to ftfy, which
         repairs only what ``is_bad`` flags. Where the re-read succeeds, ftfy would have taken the
         same step (it tries the same encodings in the same order and decodes the same bytes).
         """
-        current, layers = text, list[_Layer]()
+        current, layers, encodings = text, list[_Layer](), list[str]()
         for _ in range(_MAX_LAYERS):
-            decoded, layer, _ = self._reread_whole(current)
+            decoded, layer, encoding = self._reread_whole(current)
             if layer is None:
                 break
             current = decoded
             layers.append(layer)
+            encodings.append(encoding)
             if not self._spans.any(current):
-                return current, layers, False
+                return current, layers, False, _BY_REREADS, tuple(encodings)
         if not is_bad(current) or not (layers or self._spans.any(current)):
-            return current, layers, False   # (ftfy is only asked about text with a shape)
+            # (ftfy is only asked about text with a shape)
+            return current, layers, False, _BY_IS_BAD, tuple(encodings)
         fixed, steps = ftfy.fix_encoding_and_explain(current)
         more = _layers(current, steps or [])
-        return fixed, layers + more, not layers and not more
+        return fixed, layers + more, not layers and not more, 0, ()
 
     def _reread_whole(self, text: str) -> tuple[str, _Layer | None, str]:
         """The second rule: all of ``text``, encoded as one of ftfy's encodings, is valid UTF-8.
@@ -392,6 +391,18 @@ _READ_AS = {name: _Layer(f"utf-8 read as {name}") for name in {*_WHATWG_NAME.val
                                                                "windows-1252"}}
 
 
+def _replay(recipe: _Recipe, text: str) -> Mojibake | None:
+    """The finding in ``text`` that ``recipe`` describes (re-reading ``text`` for the repair)."""
+    if not recipe:
+        return None
+    kind, encodings, chain, spans = recipe
+    if encodings is None:
+        return Mojibake(kind, None, chain, spans)
+    for encoding in encodings:
+        text = text.encode(encoding).decode("utf-8")
+    return Mojibake(kind, text, chain, spans)
+
+
 def find_mojibake(text: str) -> Mojibake | None:
     """Mojibake, lost characters or C1 controls in ``text``; ``None`` for clean text.
 
@@ -404,7 +415,7 @@ def find_mojibake(text: str) -> Mojibake | None:
     >>> find_mojibake("NÃO, São Paulo") is None
     True
     """
-    return _SHARED._find(text)
+    return _SHARED._find(text)[0]
 
 
 # Its caches (pieces, words) are pure: shared by every call, they never change an answer.

@@ -154,9 +154,18 @@ def _merged(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 
 
 # A character no shape holds ends a piece: ``damage_spans`` looks at one shape at a time, and a
-# candidate's look-ahead at such a character fails as it does at the end of a text.
-_PIECE = re.compile(_char_class("".join({c for shape in SHAPES for s in shape for c in s}),
-                                False) + "+")
+# candidate's look-ahead at such a character fails as it does at the end of a text. So does a
+# space that no shape can hold: one not 1, 2 or 3 characters after the first character of a
+# shape with a space there (``Ã `` is one: UTF-8 "à" with its A0 turned into a space).
+def _spaced(offset: int) -> str:
+    firsts = {c for shape in SHAPES if offset < len(shape) and shape[offset] == " "
+              for c in shape[0]}
+    return f"(?<={_char_class(''.join(firsts), False)}{'.' * (offset - 1)})"
+
+
+_HELD = _char_class("".join({c for shape in SHAPES for s in shape for c in s} - {" "}), False)
+_PIECE = re.compile(f"{_HELD}(?:{_HELD}|(?:{_spaced(1)}|{_spaced(2)}|{_spaced(3)}) )*",
+                    re.DOTALL)
 
 
 class SpanCache:

@@ -11,6 +11,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
+from ftfy.badness import BADNESS_RE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from encoding_core.labels import get_encoding
 from encoding_core.mojibake import (
     PREFILTER_RE2,
     Mojibake,
+    MojibakeFinder,
     find_mojibake,
     might_be_damaged,
     suspicious_part,
@@ -183,3 +185,76 @@ def test_never_raises(text: str) -> None:
     found = find_mojibake(text)
     if found is not None:
         assert all(0 <= start < end <= len(text) for start, end in found.spans)
+
+
+_MIXED = st.sampled_from(sorted(set("".join("".join(s) for s in mojibake_prefilter.SHAPES))
+                                | set("abZ 09#.,-_\t?\ufffd\x85é中Пё’É")))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(_MIXED, max_size=14), min_size=1, max_size=40))
+def test_span_cache_agrees_with_damage_spans(texts: list[str]) -> None:
+    """SpanCache gives damage_spans with touching spans joined, piece by piece."""
+    cache = mojibake_prefilter.SpanCache(size=8)
+    for text in texts:
+        assert cache.spans(text) == mojibake._merge(mojibake_prefilter.damage_spans(text))
+        assert cache.any(text) == bool(mojibake_prefilter.damage_spans(text))
+
+
+def _variants(text: str, seed: int) -> list[str]:
+    """``text`` with its ASCII letters, digits and punctuation changed (spaces and ? kept)."""
+    out = []
+    for k in range(3):
+        chars = [c for c in text]
+        for i, c in enumerate(chars):
+            if c.isascii() and c not in " ?" and (i * 7 + seed + k) % 3 == 0:
+                chars[i] = ("qZ" if c.isalpha() else "7,")[(i + k) % 2]
+        out.append("".join(chars) + f" {seed * 31 + k}")
+    return out
+
+
+@pytest.mark.parametrize("name", ["mojibake_clean.json", "mojibake_damaged.json"])
+def test_finder_shares_findings_only_where_they_cannot_differ(name: str) -> None:
+    """MojibakeFinder gives find_mojibake's answer for texts that differ only in their ASCII."""
+    finder = MojibakeFinder(size=50)
+    extra = ["Rue de l’Église 12", "Rue de lвЂ™Г‰glise 7", "a ¢Ð€ b 5", "Ã¢Â€Â™ 9", "Ð Ð°Ð´ 1"]
+    for seed, case in enumerate([c["text"] for c in _cases(name)] + extra):
+        for text in [case, *_variants(case, seed)]:
+            assert finder.find(text) == find_mojibake(text), text
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(_MIXED, max_size=14), min_size=1, max_size=40))
+def test_finder_agrees_with_find_mojibake(texts: list[str]) -> None:
+    """One finder over many texts (sharing its caches) answers as find_mojibake does."""
+    finder = MojibakeFinder(size=8)
+    for text in texts + [t.replace("a", "Z").replace("0", "9") for t in texts]:
+        assert finder.find(text) == find_mojibake(text)
+
+
+def test_is_bad_sees_every_ascii_digit_alike() -> None:
+    """ftfy's is_bad pattern never tells one ASCII digit from another (the finder relies on it)."""
+    from re import _compiler, _constants, _parser  # type: ignore[attr-defined]
+
+    digits = [str(d) for d in range(10)]
+    parsed = _parser.parse(BADNESS_RE.pattern, BADNESS_RE.flags)
+
+    def walk(items: Any) -> None:
+        for op, av in items:
+            if op in (_constants.LITERAL, _constants.NOT_LITERAL):
+                assert chr(av) not in digits
+            elif op is _constants.IN:
+                one = _parser.SubPattern(parsed.state, [(op, av)])
+                pattern = _compiler.compile(one, BADNESS_RE.flags)
+                assert len({bool(pattern.fullmatch(d)) for d in digits}) == 1
+            elif op is _constants.BRANCH:
+                for branch in av[1]:
+                    walk(branch)
+            elif op is _constants.SUBPATTERN:
+                walk(av[-1])
+            elif op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT):
+                walk(av[2])
+            else:
+                assert op in (_constants.ANY, _constants.AT), op
+
+    walk(parsed)
