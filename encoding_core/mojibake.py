@@ -66,8 +66,8 @@ from .mojibake_prefilter import (
     question_marks,
 )
 
-__all__ = ["PREFILTER_RE2", "Mojibake", "MojibakeFinder", "MojibakeKind", "find_mojibake",
-           "might_be_damaged", "suspicious_part"]
+__all__ = ["PREFILTER_RE2", "Finding", "Mojibake", "MojibakeFinder", "MojibakeKind",
+           "find_mojibake", "might_be_damaged", "suspicious_part"]
 
 MojibakeKind = Literal["mojibake", "lossy", "c1-controls"]
 
@@ -216,6 +216,8 @@ _MASK_DIGITS = bytes(48 if 48 <= b <= 57 else b for b in range(256))
 # a finding as a recipe: kind, the encodings re-read (None: no repair), chain, spans; () is None
 _Recipe = tuple[MojibakeKind, tuple[str, ...] | None, str, tuple[tuple[int, int], ...]] | tuple[()]
 _BY_REREADS, _BY_IS_BAD = 1, 2   # how a finding was reached: rereads alone; also is_bad
+#: A finding as plain data: ``Mojibake``'s fields (kind, repaired, chain, spans), in order.
+Finding = tuple[MojibakeKind, str | None, str, tuple[tuple[int, int], ...]]
 
 
 class MojibakeFinder:
@@ -232,15 +234,15 @@ class MojibakeFinder:
     scan does not speed up the next; the results are exactly those of ``find_mojibake``.
 
     >>> finder = MojibakeFinder()
-    >>> finder.find("Jos\\u00c3\\u00a9 12").repaired, finder.find("Ana\\u00c3\\u00a9 7").repaired
-    ('José 12', 'Anaé 7')
+    >>> finder.find("Jos\\u00c3\\u00a9 12").repaired, finder.explain("Ana\\u00c3\\u00a9 7")
+    ('José 12', ('mojibake', 'Anaé 7', 'utf-8 read as windows-1252', ((3, 5),)))
     """
 
     __slots__ = ("_by_ascii", "_by_digits", "_chains", "_mixed", "_results", "_size", "_spans")
 
     def __init__(self, size: int = 100_000) -> None:
         self._size = size
-        self._results: dict[str, Mojibake | None] = {}
+        self._results: dict[str, Finding | None] = {}
         self._spans = SpanCache(size)
         self._mixed: dict[str, bool] = {}
         self._chains: dict[tuple[str, ...], str] = {}
@@ -249,7 +251,12 @@ class MojibakeFinder:
         self._by_digits: dict[bytes, _Recipe | None] = {}
 
     def find(self, text: str) -> Mojibake | None:
-        """``find_mojibake(text)``, once per distinct text."""
+        """``find_mojibake(text)``."""
+        finding = self.explain(text)
+        return None if finding is None else Mojibake(*finding)
+
+    def explain(self, text: str) -> Finding | None:
+        """``find(text)`` as plain data (no object to build), once per distinct text."""
         results = self._results
         if text in results:
             return results[text]
@@ -258,7 +265,7 @@ class MojibakeFinder:
         result = results[text] = self._find_shared(text)
         return result
 
-    def _find_shared(self, text: str) -> Mojibake | None:
+    def _find_shared(self, text: str) -> Finding | None:
         if "?" in text or "\ufffd" in text or text.isascii():
             return self._find(text)[0]
         raw = text.encode("utf-8", "surrogatepass")
@@ -278,13 +285,13 @@ class MojibakeFinder:
             key = raw.translate(_MASK_DIGITS)
         return self._find(text)[0]
 
-    def _find(self, text: str) -> tuple[Mojibake | None, int, _Recipe]:
+    def _find(self, text: str) -> tuple[Finding | None, int, _Recipe]:
         """The finding, how it was reached (0, _BY_REREADS, _BY_IS_BAD) and its recipe."""
         if text.isascii():
             if "?" not in text:
                 return None, 0, ()
             marks = question_marks(text)
-            return (Mojibake("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None), 0, ()
+            return (("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None), 0, ()
         marks = question_marks(text) if "?" in text else []
         layers: list[_Layer] = []
         rereads: tuple[str, ...] = ()
@@ -309,12 +316,11 @@ class MojibakeFinder:
             spans = _merge([*spans, *marks])
         chain = "; ".join(parts)
         if marks or lost or "\ufffd" in fixed:
-            return Mojibake("lossy", None, chain, spans), reached, ("lossy", None, chain, spans)
+            return ("lossy", None, chain, spans), reached, ("lossy", None, chain, spans)
         if not layers:
-            return Mojibake("mojibake", None, chain, spans), reached, ("mojibake", None, chain,
-                                                                      spans)
+            return ("mojibake", None, chain, spans), reached, ("mojibake", None, chain, spans)
         kind: MojibakeKind = "c1-controls" if all(layer.c1 for layer in layers) else "mojibake"
-        return Mojibake(kind, fixed, chain, spans), reached, (kind, rereads, chain, spans)
+        return (kind, fixed, chain, spans), reached, (kind, rereads, chain, spans)
 
     def _repair(self, text: str) -> tuple[str, list[_Layer], bool, int, tuple[str, ...]]:
         """The repaired text, the misreadings undone (in fix order), whether ``is_bad`` alone,
@@ -391,16 +397,16 @@ _READ_AS = {name: _Layer(f"utf-8 read as {name}") for name in {*_WHATWG_NAME.val
                                                                "windows-1252"}}
 
 
-def _replay(recipe: _Recipe, text: str) -> Mojibake | None:
+def _replay(recipe: _Recipe, text: str) -> Finding | None:
     """The finding in ``text`` that ``recipe`` describes (re-reading ``text`` for the repair)."""
     if not recipe:
         return None
     kind, encodings, chain, spans = recipe
     if encodings is None:
-        return Mojibake(kind, None, chain, spans)
+        return kind, None, chain, spans
     for encoding in encodings:
         text = text.encode(encoding).decode("utf-8")
-    return Mojibake(kind, text, chain, spans)
+    return kind, text, chain, spans
 
 
 def find_mojibake(text: str) -> Mojibake | None:
@@ -415,7 +421,8 @@ def find_mojibake(text: str) -> Mojibake | None:
     >>> find_mojibake("NÃO, São Paulo") is None
     True
     """
-    return _SHARED._find(text)[0]
+    finding = _SHARED._find(text)[0]
+    return None if finding is None else Mojibake(*finding)
 
 
 # Its caches (pieces, words) are pure: shared by every call, they never change an answer.
@@ -426,13 +433,14 @@ _LOST_FFFD = "undecodable bytes were replaced by U+FFFD"
 _LOST_QMARK = "letters were replaced by '?' (written in an encoding that lacks them)"
 
 
-def suspicious_part(text: str, finding: Mojibake, context: int = 40) -> str:
+def suspicious_part(text: str, finding: Mojibake | Finding, context: int = 40) -> str:
     """The first suspicious span of ``text`` with ``context`` characters either side.
 
     >>> suspicious_part("a" * 100 + "Ã©" + "b" * 100, find_mojibake("a" * 100 + "Ã©"), 3)
     'aaaÃ©bbb'
     """
-    if not finding.spans:
+    spans = finding.spans if isinstance(finding, Mojibake) else finding[3]
+    if not spans:
         return text[: 2 * context]
-    start, end = finding.spans[0]
+    start, end = spans[0]
     return text[max(0, start - context): end + context]

@@ -193,16 +193,27 @@ class SpanCache:
     def spans(self, text: str) -> tuple[tuple[int, int], ...]:
         """``damage_spans(text)`` with the touching spans joined (pieces never touch)."""
         spans: list[tuple[int, int]] = []
+        pieces = self._pieces
         for match in _PIECE.finditer(text):
-            found = self._of(match.group())
+            piece = match.group()
+            found = pieces.get(piece)
+            if found is None:
+                found = self._of(piece)
             if found:
                 at = match.start()
-                spans.extend([(start + at, end + at) for start, end in found])
+                spans += [(start + at, end + at) for start, end in found] if at else found
         return tuple(spans)
 
     def any(self, text: str) -> bool:
         """``bool(damage_spans(text))``."""
-        return any(self._of(match.group()) for match in _PIECE.finditer(text))
+        pieces = self._pieces
+        for piece in _PIECE.findall(text):
+            found = pieces.get(piece)
+            if found is None:
+                found = self._of(piece)
+            if found:
+                return True
+        return False
 
 
 def re2_shapes_pattern() -> str:

@@ -19,7 +19,7 @@ import pandas as pd
 import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
 
-from .mojibake import PREFILTER_RE2, Mojibake, MojibakeFinder, suspicious_part
+from .mojibake import PREFILTER_RE2, Finding, MojibakeFinder, suspicious_part
 
 __all__ = ["MAX_FINDINGS", "ScanReport", "Tally", "empty_frame", "host_of"]
 
@@ -28,6 +28,7 @@ _CACHE_SIZE = 100_000
 _COUNTS = ("cells", "flagged", "repairable", "lossy", "mojibake", "c1_controls")
 _HOST_COUNTS = ("rows", "cells", "flagged", "repairable", "lossy")
 _KINDS = ("mojibake", "lossy", "c1-controls")
+_KIND_NUMBER = {kind: number for number, kind in enumerate(_KINDS)}
 _FINDING_FIELDS = ("row", "line", "column", "host", "kind", "original", "repaired", "chain",
                    "excerpt")
 
@@ -111,7 +112,6 @@ class Tally:
         self.findings: dict[str, list[Any]] = {name: [] for name in _FINDING_FIELDS}
         self.max_findings, self.flagged, self.rows, self.truncated = max_findings, 0, 0, False
         self._finder = MojibakeFinder(_CACHE_SIZE)
-        self._excerpts: dict[str, str] = {}
 
     def _host_counts(self, host: str) -> dict[str, int]:
         assert self.hosts is not None
@@ -140,22 +140,32 @@ class Tally:
         positions = np.flatnonzero(hits.to_numpy(zero_copy_only=False))
         if not len(positions):
             return
-        texts = combined.take(pa.array(positions, type=pa.int64())).to_pylist()
-        find = self._finder.find
-        results = [find(text) for text in texts]
-        flagged = [i for i, result in enumerate(results) if result is not None]
-        if flagged:
-            self._count([texts[i] for i in flagged], [r for r in results if r is not None],
-                         *np.divmod(positions[flagged], n), labels, lines, hosts)
+        # each distinct candidate once: its finding, then the cells that hold it
+        encoded = pc.dictionary_encode(combined.take(pa.array(positions, type=pa.int64())))
+        texts = encoded.dictionary.to_pylist()
+        explain = self._finder.explain
+        found = [explain(text) for text in texts]
+        codes = encoded.indices.to_numpy(zero_copy_only=False)
+        flagged = np.fromiter((result is not None for result in found), bool, len(found))[codes]
+        if flagged.any():
+            columns, rows = np.divmod(positions[flagged], n)
+            self._count(texts, found, codes[flagged], columns, rows, labels, lines, hosts)
 
-    def _count(self, texts: list[str], found: list[Mojibake], columns: np.ndarray, rows: np.ndarray,
-               labels: Sequence[Any] | pd.Index, lines: Sequence[int] | None,
-               hosts: Sequence[str] | None) -> None:
-        """Count the flagged cells (``found[i]`` in ``texts[i]``, column and row of the chunk)."""
-        self.flagged += len(found)
+    def _count(self, texts: list[str], found: list[Finding | None], codes: np.ndarray,
+               columns: np.ndarray, rows: np.ndarray, labels: Sequence[Any] | pd.Index,
+               lines: Sequence[int] | None, hosts: Sequence[str] | None) -> None:
+        """Count the flagged cells: ``found[codes[i]]`` in column ``columns[i]``, ``rows[i]``."""
+        self.flagged += len(codes)
         width = len(self.names)
-        kinds = np.fromiter((_KINDS.index(result.kind) for result in found), np.int64, len(found))
-        fixable = np.fromiter((result.repaired is not None for result in found), bool, len(found))
+        # per distinct text: kind, repaired, chain, excerpt; and the kind's number, repairable
+        about: list[tuple[str, str | None, str, str] | None] = [
+            None if r is None else (r[0], r[1], r[2], suspicious_part(text, r))
+            for text, r in zip(texts, found, strict=True)]
+        kinds = np.fromiter((_KIND_NUMBER[r[0]] if r else 0 for r in found), np.int64,
+                            len(found))
+        fixable = np.fromiter((r is not None and r[1] is not None for r in found), bool,
+                              len(found))
+        kinds, fixable = kinds[codes], fixable[codes]
         by_kind = np.bincount(columns * len(_KINDS) + kinds, minlength=width * len(_KINDS))
         for name, flagged, repairable, per_kind in zip(
                 self.names, np.bincount(columns, minlength=width).tolist(),
@@ -167,39 +177,30 @@ class Tally:
             for kind, count in zip(_KINDS, per_kind, strict=True):
                 counts[kind.replace("-", "_")] += count
         if hosts is not None:
-            for row, result in zip(rows.tolist(), found, strict=True):
+            for row, fix, kind in zip(rows.tolist(), fixable.tolist(), kinds.tolist(),
+                                      strict=True):
                 per_host = self._host_counts(hosts[row])
                 per_host["flagged"] += 1
-                per_host["repairable"] += result.repaired is not None
-                per_host["lossy"] += result.kind == "lossy"
-        keep = max(0, min(len(found), self.max_findings - len(self.findings["kind"])))
-        self.truncated = self.truncated or keep < len(found)
+                per_host["repairable"] += fix
+                per_host["lossy"] += _KINDS[kind] == "lossy"
+        keep = max(0, min(len(codes), self.max_findings - len(self.findings["kind"])))
+        self.truncated = self.truncated or keep < len(codes)
         if not keep:
             return
-        kept = rows[:keep]
+        kept = rows[:keep].tolist()
         table = self.findings
         table["row"] += (labels.take(kept).tolist() if isinstance(labels, pd.Index)
-                         else [labels[row] for row in kept.tolist()])
+                         else [labels[row] for row in kept])
         if lines is not None:
-            table["line"] += [lines[row] for row in kept.tolist()]
+            table["line"] += [lines[row] for row in kept]
         table["column"] += [self.names[column] for column in columns[:keep].tolist()]
         if hosts is not None:
-            table["host"] += [hosts[row] for row in kept.tolist()]
-        found, texts = found[:keep], texts[:keep]
-        table["kind"] += [result.kind for result in found]
-        table["original"] += texts
-        table["repaired"] += [result.repaired for result in found]
-        table["chain"] += [result.chain for result in found]
-        table["excerpt"] += [self._excerpt(text, result)
-                             for text, result in zip(texts, found, strict=True)]
-
-    def _excerpt(self, text: str, result: Mojibake) -> str:
-        excerpt = self._excerpts.get(text)
-        if excerpt is None:
-            if len(self._excerpts) >= _CACHE_SIZE:
-                self._excerpts.clear()
-            excerpt = self._excerpts[text] = suspicious_part(text, result)
-        return excerpt
+            table["host"] += [hosts[row] for row in kept]
+        shown = codes[:keep].tolist()
+        table["original"] += [texts[code] for code in shown]
+        for name, values in zip(("kind", "repaired", "chain", "excerpt"),
+                                zip(*[about[code] for code in shown], strict=True), strict=True):
+            table[name] += values
 
     def report(self, *, with_lines: bool, **csv_fields: Any) -> ScanReport:
         columns = pd.DataFrame([{"column": name, **self.counts[name]} for name in self.names],
