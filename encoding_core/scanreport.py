@@ -101,6 +101,23 @@ def host_of(value: object) -> str:
     return host or text.lower()
 
 
+_SAMPLE = 2_048
+
+
+def _distinct(array: pa.Array) -> tuple[pa.Array, np.ndarray | None]:
+    """The values of a column to filter, and for each cell the index of its value (-1: null).
+
+    A column that repeats its values (names, cities, categories) is filtered once per distinct
+    value: hashing a cell costs less than the prefilter does. Whether it repeats them is
+    judged on a sample; a column that does not is filtered cell by cell (index ``None``).
+    """
+    if len(array) < 2 * _SAMPLE or pc.count_distinct(array.take(pa.array(
+            np.linspace(0, len(array) - 1, _SAMPLE, dtype=np.int64)))).as_py() > _SAMPLE // 2:
+        return array, None
+    encoded = pc.dictionary_encode(array)
+    return encoded.dictionary, pc.fill_null(encoded.indices, -1).to_numpy(zero_copy_only=False)
+
+
 class Tally:
     """Counts and findings accumulated over chunks of rows."""
 
@@ -124,10 +141,11 @@ class Tally:
         self.rows += n
         if n == 0 or not cells:
             return
-        combined = pa.concat_arrays([c.cast(pa.large_string()) for c in cells])
-        nonempty = pc.fill_null(pc.greater(pc.binary_length(combined), 0), False)
-        filled = nonempty.to_numpy(zero_copy_only=False).reshape(len(cells), n)
-        for name, row_mask in zip(self.names, filled, strict=True):
+        columns = [c.cast(pa.large_string()) for c in cells]
+        filled = np.empty((len(columns), n), dtype=bool)
+        for name, array, row_mask in zip(self.names, columns, filled, strict=True):
+            lengths = pc.fill_null(pc.binary_length(array), 0).to_numpy(zero_copy_only=False)
+            np.greater(lengths, 0, out=row_mask)
             self.counts[name]["cells"] += int(row_mask.sum())
         if hosts is not None:
             codes, uniques = pd.factorize(np.asarray(hosts, dtype=object))
@@ -136,20 +154,34 @@ class Tally:
                 counts = self._host_counts(str(host))
                 counts["rows"] += int((codes == code).sum())
                 counts["cells"] += int(per_row[codes == code].sum())
-        hits = pc.fill_null(pc.match_substring_regex(combined, PREFILTER_RE2), False)
-        positions = np.flatnonzero(hits.to_numpy(zero_copy_only=False))
-        if not len(positions):
+        # the prefilter, in one call (it compiles the pattern each time) over each column's
+        # values: its distinct values where it repeats them, each cell otherwise
+        distinct = [_distinct(array) for array in columns]
+        hits = pc.fill_null(pc.match_substring_regex(
+            pa.concat_arrays([values for values, _ in distinct]), PREFILTER_RE2), False)
+        hit = hits.to_numpy(zero_copy_only=False)
+        where, taken, start = [], [], 0
+        for column, (array, (values, index)) in enumerate(zip(columns, distinct, strict=True)):
+            on_values = hit[start:start + len(values)]
+            start += len(values)
+            rows = np.flatnonzero(on_values if index is None
+                                  else np.append(on_values, False)[index])   # -1: null
+            if len(rows):
+                where.append(rows + column * n)
+                taken.append(array.take(pa.array(rows, type=pa.int64())))
+        if not where:
             return
+        positions = np.concatenate(where)
         # each distinct candidate once: its finding, then the cells that hold it
-        encoded = pc.dictionary_encode(combined.take(pa.array(positions, type=pa.int64())))
+        encoded = pc.dictionary_encode(pa.concat_arrays(taken))
         texts = encoded.dictionary.to_pylist()
         explain = self._finder.explain
         found = [explain(text) for text in texts]
         codes = encoded.indices.to_numpy(zero_copy_only=False)
         flagged = np.fromiter((result is not None for result in found), bool, len(found))[codes]
         if flagged.any():
-            columns, rows = np.divmod(positions[flagged], n)
-            self._count(texts, found, codes[flagged], columns, rows, labels, lines, hosts)
+            columns_at, rows_at = np.divmod(positions[flagged], n)
+            self._count(texts, found, codes[flagged], columns_at, rows_at, labels, lines, hosts)
 
     def _count(self, texts: list[str], found: list[Finding | None], codes: np.ndarray,
                columns: np.ndarray, rows: np.ndarray, labels: Sequence[Any] | pd.Index,
