@@ -87,6 +87,25 @@ def test_scan_frame_chunks_and_truncation_keep_counts_complete() -> None:
     assert any("first 10" in note for note in chunked.notes)
 
 
+def test_columns_that_repeat_values_give_the_same_result() -> None:
+    """A column filtered once per distinct value (many rows) scans as cell by cell does."""
+    values = [MOJIBAKE, DOUBLE, "Jos? Garc?a", "Jos\ufffd", "São Paulo", "", None, "Ana",
+              "NÃO INFORMADO", "Москва"]
+    df = pd.DataFrame({"few": [values[i % len(values)] for i in range(6_000)],
+                       "many": [f"{values[i % 4]} {i}" for i in range(6_000)],
+                       "url": [f"https://h{i % 3}.example/" for i in range(6_000)]},
+                      index=[f"r{i}" for i in range(6_000)])
+    whole = scan_frame(df, host_column="url")
+    chunked = scan_frame(df, host_column="url", chunk_rows=1_000)   # too few rows to repeat
+    assert _counts(whole) == _counts(chunked)
+    assert _counts(whole)["few"] == (4_800, 2_400, 1_200, 1_200)
+    def ordered(findings: pd.DataFrame) -> pd.DataFrame:   # chunks list findings chunk by chunk
+        return findings.sort_values(["column", "row"], ignore_index=True)
+
+    assert ordered(whole.findings).equals(ordered(chunked.findings))
+    assert whole.hosts is not None and whole.hosts.equals(chunked.hosts)
+
+
 @pytest.mark.parametrize(("value", "host"), [
     ("https://Shop.Example:8443/p?q=1", "shop.example"), ("shop.example/path", "shop.example"),
     ("//cdn.example/x", "cdn.example"), ("", "(none)"), (3, "(none)"), ("http://[::1", "http://[::1"),
