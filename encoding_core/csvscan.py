@@ -1,9 +1,9 @@
 """Scan stored text fields for mojibake: a pandas frame (``scan_frame``) or a CSV (``scan_csv``).
 
-Design. A column is filtered in one vectorised call (RE2 through pyarrow, ``PREFILTER_RE2``):
-a clean cell costs a fraction of a microsecond, and only the cells that pass (mostly damaged
-ones) go to ``find_mojibake`` and ftfy, once per distinct value. Counts are complete; the list
-of findings keeps the first ``max_findings`` flagged cells. Nothing is repaired in place: a
+Design. A chunk's columns are filtered in one vectorised call (RE2 through pyarrow,
+``PREFILTER_RE2``; see ``scanreport``): a clean cell costs a fraction of a microsecond, and only
+the cells that pass (mostly damaged ones) go to a ``MojibakeFinder`` and ftfy, once per distinct
+value. Counts are complete; the list of findings keeps the first ``max_findings`` flagged cells. Nothing is repaired in place: a
 repair is a proposal, and seed 000 says to re-decode from the retained bytes where they exist.
 
 ``scan_csv`` reads the file with ``csvread`` (its own encoding decided by the core, the dialect

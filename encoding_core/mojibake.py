@@ -6,7 +6,8 @@ cosmetic fixers such as quote uncurling and NFC) repairs it and says how. In fro
 prefilter that costs almost nothing on clean text (``mojibake_prefilter``): pure ASCII is
 only looked at for a ``?`` inside a word; other text for the *shape* UTF-8 takes when read as
 one of ftfy's single-byte encodings (``Ã©`` is C3 A9 in windows-1252), a C1 control or U+FFFD.
-``PREFILTER_RE2`` is the same test for RE2, so ``csvscan`` filters a whole column at once.
+``PREFILTER_RE2`` is the same test for RE2, so ``csvscan`` filters a whole column at once, and
+``MojibakeFinder`` gives the same answers for many texts, sharing work between them.
 
 Only text that passes the prefilter is looked at closely, and only two rules report mojibake:
 

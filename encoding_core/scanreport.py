@@ -1,8 +1,9 @@
 """The scan's result and the counting behind it, shared by ``scan_frame`` and ``scan_csv``.
 
 ``Tally`` accumulates one chunk of rows at a time: the chunk's text cells go through the RE2
-prefilter in one vectorised call (pyarrow), and only the cells that pass reach
-``find_mojibake``, once per distinct value (a bounded cache). Counts per column and per host are
+prefilter in one vectorised call (pyarrow; a column that repeats its values, by a sample, is
+filtered once per distinct value), and only the cells that pass reach a ``MojibakeFinder``,
+once per distinct text; its caches live as long as the scan. Counts per column and per host are
 complete; the list of findings keeps the first ``max_findings`` flagged cells.
 """
 
