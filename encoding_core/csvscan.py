@@ -3,8 +3,9 @@
 Design. A chunk's columns are filtered in one vectorised call (RE2 through pyarrow,
 ``PREFILTER_RE2``; see ``scanreport``): a clean cell costs a fraction of a microsecond, and only
 the cells that pass (mostly damaged ones) go to a ``MojibakeFinder`` and ftfy, once per distinct
-value. Counts are complete; the list of findings keeps the first ``max_findings`` flagged cells. Nothing is repaired in place: a
-repair is a proposal, and seed 000 says to re-decode from the retained bytes where they exist.
+value. Counts are complete; the list of findings keeps the first ``max_findings`` flagged cells.
+Nothing is repaired in place: a repair is a proposal, and seed 000 says to re-decode from the
+retained bytes where they exist.
 
 ``scan_csv`` reads the file with ``csvread`` (its own encoding decided by the core, the dialect
 sniffed, pieces of ``chunk_bytes``) and scans ``chunk_rows`` rows at a time, so memory is

@@ -51,6 +51,7 @@ it cannot be told from a placeholder.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
@@ -232,7 +233,8 @@ class MojibakeFinder:
     7`` are ``Ð£Ð»Ð¸Ñ†Ð° 00``; ``JosÃ© Smith`` and ``JosÃ© Nowak`` are ``aaaÃ© aaaaa``), and
     one that also asked ``is_bad`` (but not ftfy's repair) by the texts with their digits
     masked. The caches are bounded and belong to the finder, so a scan starts cold and one
-    scan does not speed up the next; the results are exactly those of ``find_mojibake``.
+    scan does not speed up the next; the results are exactly those of ``find_mojibake``. A
+    finder is not thread-safe: use one per thread.
 
     >>> finder = MojibakeFinder()
     >>> finder.find("Jos\\u00c3\\u00a9 12").repaired, finder.explain("Ana\\u00c3\\u00a9 7")
@@ -422,12 +424,16 @@ def find_mojibake(text: str) -> Mojibake | None:
     >>> find_mojibake("NÃO, São Paulo") is None
     True
     """
-    finding = _SHARED._find(text)[0]
+    finder = getattr(_PER_THREAD, "finder", None)
+    if finder is None:
+        finder = _PER_THREAD.finder = MojibakeFinder(size=10_000)
+    finding = finder._find(text)[0]
     return None if finding is None else Mojibake(*finding)
 
 
-# Its caches (pieces, words) are pure: shared by every call, they never change an answer.
-_SHARED = MojibakeFinder(size=10_000)
+# A finder per thread (a finder is not thread-safe); its caches (pieces, words) are pure, so
+# sharing them between calls never changes an answer.
+_PER_THREAD = threading.local()
 
 
 _LOST_FFFD = "undecodable bytes were replaced by U+FFFD"
