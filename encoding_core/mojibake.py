@@ -218,6 +218,7 @@ _MASK_DIGITS = bytes(48 if 48 <= b <= 57 else b for b in range(256))
 # a finding as a recipe: kind, the encodings re-read (None: no repair), chain, spans; () is None
 _Recipe = tuple[MojibakeKind, tuple[str, ...] | None, str, tuple[tuple[int, int], ...]] | tuple[()]
 _BY_REREADS, _BY_IS_BAD = 1, 2   # how a finding was reached: rereads alone; also is_bad
+_LONGEST_CACHED = 1_000   # characters; a cache holds at most its size of such texts
 #: A finding as plain data: ``Mojibake``'s fields (kind, repaired, chain, spans), in order.
 Finding = tuple[MojibakeKind, str | None, str, tuple[tuple[int, int], ...]]
 
@@ -263,6 +264,8 @@ class MojibakeFinder:
         results = self._results
         if text in results:
             return results[text]
+        if len(text) > _LONGEST_CACHED:   # (long texts rarely repeat; memory stays bounded)
+            return self._find(text)[0]
         if len(results) >= self._size:
             results.clear()
         result = results[text] = self._find_shared(text)
@@ -280,6 +283,8 @@ class MojibakeFinder:
                 result, reached, recipe = self._find(text)
                 cache[key] = recipe if reached == level else None
                 if level == _BY_REREADS and reached != _BY_REREADS:
+                    if len(caches[1]) >= self._size:
+                        caches[1].clear()
                     caches[1][raw.translate(_MASK_DIGITS)] = recipe if reached else None
                 return result
             known = cache[key]
@@ -383,7 +388,9 @@ class MojibakeFinder:
             if found is None:
                 if len(mixed) >= self._size:
                     mixed.clear()
-                found = mixed[word] = _mixes_scripts(word)
+                found = _mixes_scripts(word)
+                if len(word) <= _LONGEST_CACHED:
+                    mixed[word] = found
             if found:
                 return True
         return False

@@ -187,7 +187,9 @@ class SpanCache:
         if found is None:
             if len(self._pieces) >= self._size:
                 self._pieces.clear()
-            found = self._pieces[piece] = _merged(damage_spans(piece))
+            found = _merged(damage_spans(piece))
+            if len(piece) <= 1_000:   # (a long piece rarely repeats; memory stays bounded)
+                self._pieces[piece] = found
         return found
 
     def spans(self, text: str) -> tuple[tuple[int, int], ...]:
