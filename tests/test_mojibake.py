@@ -15,7 +15,7 @@ from ftfy.badness import BADNESS_RE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from encoding_core import mojibake, mojibake_prefilter
+from encoding_core import mojibake_finder, mojibake_prefilter
 from encoding_core.labels import get_encoding
 from encoding_core.mojibake import (
     PREFILTER_RE2,
@@ -107,7 +107,7 @@ def test_chain_uses_whatwg_names_in_damage_order(text: str, chain: str) -> None:
 
 def test_every_chain_name_is_whatwg_except_the_documented_ones() -> None:
     """Names in chains are WHATWG canonical names; iso-8859-1 and ibm437 are deviations."""
-    for name in set(mojibake._WHATWG_NAME.values()) - {"iso-8859-1", "ibm437"}:
+    for name in set(mojibake_finder._WHATWG_NAME.values()) - {"iso-8859-1", "ibm437"}:
         assert get_encoding(name) == name
 
 
@@ -197,7 +197,7 @@ def test_span_cache_agrees_with_damage_spans(texts: list[str]) -> None:
     """SpanCache gives damage_spans with touching spans joined, piece by piece."""
     cache = mojibake_prefilter.SpanCache(size=8)
     for text in texts:
-        assert cache.spans(text) == mojibake._merge(mojibake_prefilter.damage_spans(text))
+        assert cache.spans(text) == mojibake_finder._merge(mojibake_prefilter.damage_spans(text))
         assert cache.any(text) == bool(mojibake_prefilter.damage_spans(text))
 
 
