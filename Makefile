@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8501
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench tables clean
 
 $(PY):
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"' || exit 1
@@ -35,6 +35,12 @@ test: lint
 ## bench: peers side by side, as ratios (BENCH_ARGS=--quick for a short run)
 bench: $(VENV)/.test-deps
 	$(PY) bench/run.py $(BENCH_ARGS)
+
+## tables: regenerate encoding_core/_tables from ../shared/conformance (never edit them by hand)
+tables: $(VENV)/.run-deps
+	$(PY) scripts/gen_tables.py
+	$(PY) scripts/gen_index_tables.py
+	$(PY) scripts/make_samples.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts bench/out
