@@ -207,11 +207,7 @@ def _meta(data: bytes, pos: int, skipped: list[SkippedLabel]) -> tuple[str | Non
                 skipped.append(SkippedLabel(value, start))
     if need_pragma is None or (need_pragma and not got_pragma) or charset is None:
         return None, None, pos
-    if charset in ("utf-16be", "utf-16le"):
-        charset = "utf-8"
-    elif charset == "x-user-defined":
-        charset = "windows-1252"
-    return charset, raw, pos
+    return _PRESCAN_MAP.get(charset, charset), raw, pos
 
 
 def _xml_encoding(data: bytes) -> tuple[str | None, str] | None:
@@ -261,6 +257,17 @@ _PLAIN_PREFIX = re.compile(rb"""(?:
 )*""", re.VERBOSE)
 
 
+# The commonest declaration, a <meta> whose only attribute is charset: what the loop's <meta>
+# branch would read from it (a quoted value, or an unquoted one up to a space or ">"), so that
+# a known label can be returned without running "get an attribute" byte by byte. An unknown
+# label goes through the loop, which records it as skipped.
+_SIMPLE_META_CHARSET = re.compile(rb"""<meta[\t\n\x0c\r ]+charset[\t\n\x0c\r ]*=[\t\n\x0c\r ]*
+    (?:"([^"]*)"|'([^']*)'|([^\t\n\x0c\r >"'][^\t\n\x0c\r >]*))[\t\n\x0c\r /]*>""",
+                                  re.IGNORECASE | re.VERBOSE)
+# The prescan's own mappings of a found encoding.
+_PRESCAN_MAP = {"utf-16be": "utf-8", "utf-16le": "utf-8", "x-user-defined": "windows-1252"}
+
+
 def _scan(data: bytes, skipped: list[SkippedLabel], *,
           shortcut: bool = True) -> tuple[str, str, int] | None:
     """The prescan's loop over ``data``; (encoding, raw label, offset) or None.
@@ -281,6 +288,12 @@ def _scan(data: bytes, skipped: list[SkippedLabel], *,
     pos = data.find(b"<")
     if shortcut and _PLAIN_PREFIX.fullmatch(data, 0, first_meta.start()):
         pos = first_meta.start()
+        simple = _SIMPLE_META_CHARSET.match(data, pos)
+        if simple is not None:  # <meta charset="label"> and nothing else: the loop's answer
+            label = _lower(simple.group(1) or simple.group(2) or simple.group(3) or b"")
+            charset = get_encoding(label)
+            if charset is not None:
+                return _PRESCAN_MAP.get(charset, charset), label, pos
     try:
         while 0 <= pos < n:
             nxt = data[pos + 1 : pos + 6]
