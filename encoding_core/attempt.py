@@ -12,8 +12,8 @@ from .bom import bom_sniff
 from .decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict
 from .labels import get_encoding
 
-__all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "decode_as", "strict_attempt",
-           "truncated_attempt"]
+__all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "decode_as", "incomplete_tail",
+           "strict_attempt", "truncated_attempt"]
 
 #: At most this many malformed-sequence offsets are kept in a result.
 MAX_ERROR_OFFSETS = 1000
@@ -40,8 +40,8 @@ class DecodeAttempt:
 # Bytes that complete an incomplete final character in some web encoding: UTF-8
 # continuations, a UTF-16 low surrogate or second byte, CJK trail bytes, gb18030's
 # four-byte form.
-_COMPLETIONS = (b"\x80", b"\x80\x80", b"\x80\x80\x80", b"\x00", b"\x00\xdc", b"\xdc\x00",
-                b"\xa1", b"\xa1\xa1", b"\x40", b"\x30\x81\x30", b"\x81\x30")
+_COMPLETIONS = (b"\x80", b"\xa1", b"\x40", b"\x00", b"\xdc", b"\x80\x80", b"\xa1\xa1",
+                b"\x81\x30", b"\x00\xdc", b"\xdc\x00", b"\x80\x80\x80", b"\x30\x81\x30")
 _MAX_INCOMPLETE = 3
 
 
@@ -52,16 +52,23 @@ def truncated_attempt(body: bytes, encoding: str, start: int,
     Only when the bytes before it hold non-ASCII text that decodes strictly: ``caf\\xe9`` is
     windows-1252 more likely than UTF-8 cut after a lead byte, and is not taken for truncation.
     """
-    tail = body[start:]
-    if not 0 < len(tail) <= _MAX_INCOMPLETE or body[skip:start].isascii():
-        return None
-    if not any(_decodes(tail + more, encoding) for more in _COMPLETIONS):
+    if body[skip:start].isascii() or not incomplete_tail(body[start:], encoding):
         return None
     try:
         head = decode_strict(body[skip:start], encoding)
     except UnicodeDecodeError:
         return None
     return DecodeAttempt(encoding, head + "\ufffd", True, None, 1, (start,), truncated=True)
+
+
+def incomplete_tail(tail: bytes, encoding: str) -> bool:
+    """Whether ``tail`` (at most 3 bytes) is a character of ``encoding`` cut short.
+
+    >>> incomplete_tail(b"\\xe2\\x80", "utf-8"), incomplete_tail(b"\\xff", "utf-8")
+    (True, False)
+    """
+    return (0 < len(tail) <= _MAX_INCOMPLETE
+            and any(_decodes(tail + more, encoding) for more in _COMPLETIONS))
 
 
 def _decodes(data: bytes, encoding: str) -> bool:

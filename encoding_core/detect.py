@@ -50,6 +50,7 @@ from dataclasses import dataclass, replace
 
 from ._plausibility import implausibility
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
+from .attempt import incomplete_tail
 from .decoders import decode_replace, decode_strict
 
 __all__ = [
@@ -126,21 +127,13 @@ def sample(data: bytes) -> bytes:
     return stripped if _NON_ASCII_BYTE.search(stripped) else data
 
 
-# Bytes that complete a character cut short at the end, in some web encoding: UTF-8 and
-# UTF-16 continuations, double-byte trails, gb18030's four-byte tails.
-_COMPLETIONS = (b"\x80", b"\xa1", b"\x40", b"\x00", b"\xdc", b"\x80\x80", b"\xa1\xa1",
-                b"\x81\x30", b"\x00\xdc", b"\xdc\x00", b"\x80\x80\x80", b"\x30\x81\x30")
-
-
 def _strict_ok(data: bytes, encoding: str, tail_ok: bool = False) -> bool:
     """Whether ``data`` decodes strictly; with ``tail_ok``, but for a character cut short
     at the very end (one that some bytes would complete)."""
     try:
         decode_strict(data, encoding)
     except UnicodeDecodeError as exc:
-        if not tail_ok or len(data) - exc.start > 3:
-            return False
-        return any(_strict_ok(data + more, encoding) for more in _COMPLETIONS)
+        return tail_ok and incomplete_tail(data[exc.start:], encoding)
     except LookupError:
         return False
     return True
