@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
-import io
 import json
 import subprocess
 import sys
@@ -11,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastwarc.warc import WarcRecord, WarcRecordType
 
 from encoding_core.cli import main
 from tests.httpserver import ScriptedServer, redirect, respond
+from tests.warcs import warc_file
 
 ROOT = Path(__file__).resolve().parents[1]
 BODY = "<p>café “quoted”</p>".encode()
@@ -75,20 +73,10 @@ def test_fetch_bad_arguments_exit_2(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def _warc(tmp_path: Path) -> Path:
-    parts = []
     broken = "é".encode() * 50 + b"\xff" * 25  # mostly UTF-8, 25 malformed bytes
-    for url, body in (("http://a.example/", BODY), ("http://b.example/", broken)):
-        record = WarcRecord()
-        record.init_headers(WarcRecordType.response)
-        record.headers.append("WARC-Target-URI", url)
-        record.is_http = True
-        record.set_bytes_payload(b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8"
-                                 b"\r\n\r\n" + body)
-        out = io.BytesIO()
-        record.write(out)
-        parts.append(gzip.compress(out.getvalue()))
     path = tmp_path / "crawl.warc.gz"
-    path.write_bytes(b"".join(parts))
+    path.write_bytes(warc_file([("http://a.example/", "text/html; charset=utf-8", BODY),
+                                ("http://b.example/", "text/html; charset=utf-8", broken)]))
     return path
 
 
@@ -150,14 +138,8 @@ def test_fetch_applies_the_hosts_approved_override(server: ScriptedServer, tmp_p
 def test_report_applies_overrides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The host report decides each record with its host's active override."""
     warc = tmp_path / "crawl.warc"
-    record = WarcRecord()
-    record.init_headers(WarcRecordType.response)
-    record.headers.append("WARC-Target-URI", "http://shop.example/")
-    record.is_http = True
-    record.set_bytes_payload(b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=iso-8859-1"
-                             b"\r\n\r\n" + BODY)
-    with open(warc, "wb") as out:
-        record.write(out)
+    warc.write_bytes(warc_file([("http://shop.example/", "text/html; charset=iso-8859-1", BODY)],
+                               compress=False))
     overrides = tmp_path / "overrides.yaml"
     _approved_override(overrides, "shop.example", "utf-8")
     assert main(["report", str(warc), "--json", "--overrides", str(overrides)]) == 0

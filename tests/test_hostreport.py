@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import csv
-import gzip
 import io
 import itertools
 import json
 from collections.abc import Iterator
 
 import pytest
-from fastwarc.warc import WarcRecord, WarcRecordType
 
 from encoding_core.fetch import FetchSettings
 from encoding_core.hostreport import (
@@ -22,22 +20,13 @@ from encoding_core.hostreport import (
 )
 from encoding_core.warcfile import WarcFormatError
 from tests.httpserver import ScriptedServer, respond
+from tests.warcs import response_record
 
 GOOD = "<p>café “quoted”</p>".encode()
 BROKEN = "é".encode() * 50 + b"\xff" * 25          # mostly UTF-8, 25 malformed bytes
 LYING = "<p>José Müller – “quoted” café</p>".encode()  # UTF-8 under an iso-8859-1 header
 
 
-def _response(url: str, content_type: str, body: bytes) -> bytes:
-    record = WarcRecord()
-    record.init_headers(WarcRecordType.response)
-    record.headers.append("WARC-Target-URI", url)
-    record.is_http = True
-    record.set_bytes_payload(f"HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\n\r\n".encode()
-                             + body)
-    out = io.BytesIO()
-    record.write(out)
-    return gzip.compress(out.getvalue())
 
 
 PAGES = [
@@ -48,7 +37,7 @@ PAGES = [
     ("http://c.example/1", "text/html; charset=iso-8859-1", LYING),
     ("http://c.example/logo.png", "image/png", b"\x89PNG\r\n"),
 ]
-WARC = b"".join(_response(*page) for page in PAGES)
+WARC = b"".join(response_record(*page) for page in PAGES)
 
 
 def test_report_counts_sources_replacements_and_quarantine() -> None:

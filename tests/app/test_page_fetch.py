@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import gzip
-import io
 from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
 import pytest
-from fastwarc.warc import WarcRecord, WarcRecordType
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP
 from tests.httpserver import ScriptedServer, redirect, respond
+from tests.warcs import warc_file
 
 PAGE = "app_pages/1_live_fetch.py"
 LYING = "<p>José Müller – “quoted” café</p>".encode()
@@ -55,20 +53,9 @@ def _table(at: AppTest, column: str) -> pd.DataFrame:
 
 
 def _warc() -> bytes:
-    parts = []
-    for url, ctype, body in (("http://a.example/", "text/html; charset=iso-8859-1", LYING),
-                             ("http://b.example/", "text/html; charset=utf-8", BROKEN),
-                             ("http://b.example/x.png", "image/png", b"\x89PNG")):
-        record = WarcRecord()
-        record.init_headers(WarcRecordType.response)
-        record.headers.append("WARC-Target-URI", url)
-        record.is_http = True
-        record.set_bytes_payload(f"HTTP/1.1 200 OK\r\nContent-Type: {ctype}\r\n\r\n".encode()
-                                 + body)
-        out = io.BytesIO()
-        record.write(out)
-        parts.append(gzip.compress(out.getvalue()))
-    return b"".join(parts)
+    return warc_file([("http://a.example/", "text/html; charset=iso-8859-1", LYING),
+                      ("http://b.example/", "text/html; charset=utf-8", BROKEN),
+                      ("http://b.example/x.png", "image/png", b"\x89PNG")])
 
 
 def test_empty_page_invites_a_fetch() -> None:
