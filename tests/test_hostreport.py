@@ -27,8 +27,6 @@ BROKEN = "é".encode() * 50 + b"\xff" * 25          # mostly UTF-8, 25 malformed
 LYING = "<p>José Müller – “quoted” café</p>".encode()  # UTF-8 under an iso-8859-1 header
 
 
-
-
 PAGES = [
     ("http://a.example/1", "text/html; charset=utf-8", GOOD),
     ("http://a.example/2", "text/html; charset=utf-8", GOOD),
