@@ -19,8 +19,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["MAX_WORDS", "RARE_CAP", "implausibility"]
+__all__ = ["MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "RARE_CAP", "implausibility"]
 
+#: A reading with more implausible characters than this per non-ASCII one is no reading.
+MAX_IMPLAUSIBLE_RATE = 0.25
 #: Only the first this many words with a non-ASCII character are scored (plenty of evidence).
 MAX_WORDS = 1000
 #: The most that rare letters add to a text's implausibility, however many there are.
@@ -71,10 +73,10 @@ def _char_class(char: str) -> tuple[str, str]:
     return ("S", "")
 
 
-def implausibility(text: str) -> tuple[float, int]:
+def implausibility(text: str, max_words: int = MAX_WORDS) -> tuple[float, int]:
     """How unlike real text the non-ASCII part of ``text`` is, and its non-ASCII count.
 
-    Counts, in the first ``MAX_WORDS`` words with a non-ASCII character:
+    Counts, in the first ``max_words`` words with a non-ASCII character:
 
     - a character never seen in prose (control, unassigned, private use, box drawing): 1;
     - a symbol-like character: 1 between two letters, 0.3 next to one, else 0.1;
@@ -92,48 +94,60 @@ def implausibility(text: str) -> tuple[float, int]:
     """
     bad = rare = 0.0
     count = 0
-    for word in _NON_ASCII_WORD.findall(text)[:MAX_WORDS]:
-        scripts: set[str] = set()
-        previous = letter = ""
-        for index, char in enumerate(word):
-            if char < "\x80":
-                previous = "L" if char.islower() else "U" if char.isupper() else ""
-                letter = "LATIN" if previous else ""
-                if char.isalpha():
-                    scripts.add("ASCII")
-                continue
-            count += 1
-            kind, script = _char_class(char)
-            if kind == "X":
-                bad += 1.0
-            elif kind in "SP":
-                before = index > 0 and word[index - 1].isalpha()
-                after = index + 1 < len(word) and word[index + 1].isalpha()
-                if kind == "S":
-                    bad += 1.0 if before and after else 0.3 if before or after else 0.1
-                elif before and after and char not in _WORD_INNER:
-                    bad += 0.5
-            elif kind == "M":
-                # A combining mark sits on a letter (or another mark) of its own script.
-                if previous not in ("L", "U", "l", "M") or (script and script != letter):
-                    bad += 1.0
-            elif kind in "LUl":
-                letter = script
-                if script:
-                    scripts.add(script)
-                if script == "CJK" and 0 < index < len(word) - 1 \
-                        and word[index - 1].isascii() and word[index - 1].isalpha() \
-                        and word[index + 1].isascii() and word[index + 1].isalpha():
-                    bad += 1.0  # caf閠e: Latin bytes read as a double-byte encoding
-                if char in _RARE_LETTERS:
-                    rare += 0.2
-                if kind == "U" and previous == "L":
-                    bad += 1.0
-            previous = kind
-        if "ASCII" in scripts:  # East Asian words run on without spaces: ASCII inside is normal
-            scripts.discard("ASCII")
-            if "CJK" not in scripts:
-                scripts.add("LATIN")
-        if len(scripts) > 1:
-            bad += 1.0
+    for word in _NON_ASCII_WORD.findall(text)[:max_words]:
+        word_bad, word_rare, word_count = _word_score(word)
+        bad += word_bad
+        rare += word_rare
+        count += word_count
     return bad + min(rare, RARE_CAP), count
+
+
+@lru_cache(maxsize=1 << 16)
+def _word_score(word: str) -> tuple[float, float, int]:
+    """(implausible, rare, non-ASCII characters) of one word (words repeat: cached)."""
+    bad = rare = 0.0
+    count = 0
+    scripts: set[str] = set()
+    previous = letter = ""
+    for index, char in enumerate(word):
+        if char < "\x80":
+            previous = "L" if char.islower() else "U" if char.isupper() else ""
+            letter = "LATIN" if previous else ""
+            if char.isalpha():
+                scripts.add("ASCII")
+            continue
+        count += 1
+        kind, script = _char_class(char)
+        if kind == "X":
+            bad += 1.0
+        elif kind in "SP":
+            before = index > 0 and word[index - 1].isalpha()
+            after = index + 1 < len(word) and word[index + 1].isalpha()
+            if kind == "S":
+                bad += 1.0 if before and after else 0.3 if before or after else 0.1
+            elif before and after and char not in _WORD_INNER:
+                bad += 0.5
+        elif kind == "M":
+            # A combining mark sits on a letter (or another mark) of its own script.
+            if previous not in ("L", "U", "l", "M") or (script and script != letter):
+                bad += 1.0
+        elif kind in "LUl":
+            letter = script
+            if script:
+                scripts.add(script)
+            if script == "CJK" and 0 < index < len(word) - 1 \
+                    and word[index - 1].isascii() and word[index - 1].isalpha() \
+                    and word[index + 1].isascii() and word[index + 1].isalpha():
+                bad += 1.0  # caf閠e: Latin bytes read as a double-byte encoding
+            if char in _RARE_LETTERS:
+                rare += 0.2
+            if kind == "U" and previous == "L":
+                bad += 1.0
+        previous = kind
+    if "ASCII" in scripts:  # East Asian words run on without spaces: ASCII inside is normal
+        scripts.discard("ASCII")
+        if "CJK" not in scripts:
+            scripts.add("LATIN")
+    if len(scripts) > 1:
+        bad += 1.0
+    return bad, rare, count

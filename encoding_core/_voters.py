@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from .labels import get_encoding, get_encoding_no_replacement
 
-__all__ = ["BOMS", "TOP_SHARE", "VOTERS", "Ranker", "Ranking", "Vote", "consult",
-           "whatwg_name"]
+__all__ = ["BOMS", "SIBLINGS", "SIBLING_OF", "TOP_SHARE", "VOTERS", "Ranker", "Ranking", "Vote",
+           "chardetng_answer", "consult", "resiliparse_answer", "whatwg_name"]
 
 #: (detector, its WHATWG answer or None, its confidence)
 Vote = tuple[str, str | None, float]
@@ -24,6 +24,17 @@ Ranker = Callable[[bytes], Ranking | None]
 #: Share of a ranking's support that goes to its top answer (the rest follows confidences).
 TOP_SHARE = 0.3
 
+#: Encodings detectors confuse with one another (a vote for one makes the others candidates).
+SIBLINGS = (
+    ("windows-1252", "iso-8859-15"),
+    ("windows-1250", "iso-8859-2"),
+    ("windows-1251", "koi8-r", "koi8-u", "ibm866", "iso-8859-5", "x-mac-cyrillic"),
+    ("windows-1253", "iso-8859-7"),
+    ("windows-1255", "iso-8859-8"),
+    ("windows-1256", "iso-8859-6"),
+    ("windows-1257", "iso-8859-13", "iso-8859-4"),
+)
+SIBLING_OF = {enc: family for family in SIBLINGS for enc in family}
 BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16le"), (b"\xfe\xff", "utf-16be"))
 # Python codec names (as chardet, charset-normalizer and uchardet spell them, after
 # codecs.lookup) that are not WHATWG labels, and the WHATWG encoding that decodes them.
@@ -112,6 +123,28 @@ def resiliparse_rank(data: bytes) -> Ranking | None:
         return None
     name = detect_encoding(data, max_len=0, html5_compatible=False)
     return [(str(name), 0.6)] if name else []
+
+
+def chardetng_answer(part: bytes, data: bytes = b"") -> str | None:
+    """Firefox's detector's answer for ``part`` as a WHATWG name (never UTF-8: it is decided
+    before); None when chardetng-py is missing or fails."""
+    try:
+        from chardetng_py import detect
+    except ImportError:
+        return None
+    try:
+        return whatwg_name(detect(part, allow_utf8=False), data)
+    except Exception:  # a third-party detector must not break the decision
+        return None
+
+
+def resiliparse_answer(part: bytes, data: bytes = b"") -> str | None:
+    """uchardet's answer for ``part`` as a WHATWG name; None when it has none."""
+    try:
+        ranking = resiliparse_rank(part)
+    except Exception:  # a third-party detector must not break the decision
+        return None
+    return whatwg_name(ranking[0][0], data) if ranking else None
 
 
 #: (name, ranker, weight of its support in ``default_detector``): weights from the dev split.
