@@ -45,11 +45,13 @@ SIBLING_WORDS = 16
 Agreement = tuple[str, str, float, tuple[Vote, ...]]  # encoding, how, implausible rate, votes
 
 
-def agreement(data: bytes, part: bytes, strict: Callable[[str], bool]) -> Agreement | None:
+def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int = 0
+              ) -> Agreement | None:
     """The reading chardetng and uchardet agree on for ``part`` (a sample of ``data``), or None.
 
     ``strict(encoding)`` says whether ``data`` decodes strictly in ``encoding`` (the caller
-    knows whether a character cut short at the very end is allowed, and caches).
+    knows whether a character cut short at the very end is allowed, and caches). ``part``
+    was taken from ``data[:seen]``; rule 4 looks at the bytes after it.
     """
     answers = (("chardetng", chardetng_answer(part, data)),
                ("uchardet", resiliparse_answer(part, data)))
@@ -68,17 +70,22 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool]) -> Agreem
         bad, count = scored[encoding]
         how = f"{name} alone reads plausibly"
     rate = bad / max(count, 1)
-    if rate > MAX_IMPLAUSIBLE_RATE / 2 or not _siblings_agree(data, encoding, strict):
+    if rate > MAX_IMPLAUSIBLE_RATE / 2 or not _siblings_agree(data, encoding, strict, seen):
         return None
     return encoding, how, rate, votes
 
 
-def _siblings_agree(data: bytes, encoding: str, strict: Callable[[str], bool]) -> bool:
-    """Rule 4: no sibling reads the body's words differently and as plausibly."""
+def _siblings_agree(data: bytes, encoding: str, strict: Callable[[str], bool],
+                    seen: int = 0) -> bool:
+    """Rule 4: no sibling reads the body's words differently and as plausibly.
+
+    Only words from offset ``seen`` on count: both detectors read the bytes before it (the
+    sample) and chose ``encoding`` over its siblings.
+    """
     for sibling in SIBLING_OF.get(encoding, ()):
         if sibling == encoding:
             continue
-        words = b" ".join(_words_at(data, _differing(encoding, sibling)))
+        words = b" ".join(_words_at(data, _differing(encoding, sibling), seen))
         if not words or not strict(sibling):
             continue
         if (implausibility(decode_replace(words, encoding)[0])[0] > 0
@@ -91,11 +98,12 @@ _WORD_END = re.compile(rb"[^\s<>]{0,32}")
 _WORD_START = re.compile(rb"[^\s<>]{0,32}\Z")
 
 
-def _words_at(data: bytes, byte_class: re.Pattern[bytes]) -> list[bytes]:
-    """The first ``SIBLING_WORDS`` words (up to 32 bytes each side) holding a matched byte."""
+def _words_at(data: bytes, byte_class: re.Pattern[bytes], seen: int = 0) -> list[bytes]:
+    """The first ``SIBLING_WORDS`` words (up to 32 bytes each side) holding a matched byte
+    at offset ``seen`` or later."""
     words: list[bytes] = []
     end = 0
-    for match in byte_class.finditer(data):
+    for match in byte_class.finditer(data, seen):
         at = match.start()
         if at < end:
             continue  # in the word already taken

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["ContentTypeCharset", "MimeType", "http_content_type_charset", "parse_mime_type"]
 
@@ -203,6 +204,16 @@ def http_content_type_charset(content_type: str | None) -> ContentTypeCharset:
     >>> http_content_type_charset("text/html;charset=gbk, text/plain").charset is None
     True
     """
+    if content_type is not None and len(content_type) <= _CACHED_LENGTH:
+        return _cached_charset(content_type)  # a crawl repeats a few header values
+    return _extract_charset(content_type)
+
+
+#: Header values up to this long are remembered (``_cached_charset``); longer ones are rare.
+_CACHED_LENGTH = 200
+
+
+def _extract_charset(content_type: str | None) -> ContentTypeCharset:
     if content_type is None or not content_type.strip(_HTTP_WHITESPACE):
         return ContentTypeCharset(None, None, (), valid=False)
     values = tuple(_split_values(content_type))
@@ -230,3 +241,6 @@ def http_content_type_charset(content_type: str | None) -> ContentTypeCharset:
                                   lenient=loose.group(1) if loose else None)
     return ContentTypeCharset(result, mime.essence, values, valid=True,
                               charsets_seen=tuple(seen))
+
+
+_cached_charset = lru_cache(maxsize=1024)(_extract_charset)

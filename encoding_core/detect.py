@@ -117,13 +117,20 @@ def sample(data: bytes, head: int = SAMPLE_HEAD, tail: int = SAMPLE_TAIL) -> byt
     >>> sample(b"<p>caf\\xe9</p><script>var x;</script>")
     b' caf\\xe9  '
     """
+    return _sample(data, head, tail)[0]
+
+
+def _sample(data: bytes, head: int, tail: int) -> tuple[bytes, int]:
+    """``sample``, and where its head ends in ``data`` (no non-ASCII byte comes before)."""
     first = _NON_ASCII_BYTE.search(data)
     start = 0 if first is None or first.start() < 1024 else data.rfind(b"\n", 0, first.start())
     start = max(start, 0)
+    head_end = len(data)
     if len(data) - start > head + tail:
         part = data[start:start + head]
         cut = max(part.rfind(b"<"), part.rfind(b">") + 1, part.rfind(b"\n") + 1)
         part = part[:cut] if cut > 0 else part
+        head_end = start + len(part)
         if tail:
             end = data[-tail:]
             found = _SAFE_CUT.search(end)
@@ -132,7 +139,7 @@ def sample(data: bytes, head: int = SAMPLE_HEAD, tail: int = SAMPLE_TAIL) -> byt
     elif start:
         data = data[start:]
     stripped = _MARKUP.sub(b" ", data)
-    return stripped if _NON_ASCII_BYTE.search(stripped) else data
+    return (stripped if _NON_ASCII_BYTE.search(stripped) else data), head_end
 
 
 def _strict_ok(data: bytes, encoding: str, tail_ok: bool = False) -> bool:
@@ -257,11 +264,11 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Dete
         return found
     if found:  # mostly UTF-8 with a few malformed bytes: no encoding decodes it as meant
         return None
-    quick = sample(data, QUICK_SAMPLE, 0)
+    quick, seen = _sample(data, QUICK_SAMPLE, 0)
     if len(_CONTROL_BYTES.findall(quick)) > len(quick) // 100:
         return None  # binary, or UTF-16/32 without a BOM: not text in a web encoding
     strict = _StrictCache(data, tail_ok)
-    agreed = agreement(data, quick, strict)
+    agreed = agreement(data, quick, strict, seen)
     if agreed is not None:
         return _agreed(quick, *agreed)
     part = sample(data)

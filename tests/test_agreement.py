@@ -10,7 +10,7 @@ from encoding_core._agreement import QUICK_SAMPLE, _siblings_agree, agreement
 from encoding_core._plausibility import _word_score, implausibility
 from encoding_core._voters import chardetng_answer, resiliparse_answer
 from encoding_core.decoders import decode_strict
-from encoding_core.detect import default_detector, sample
+from encoding_core.detect import _sample, default_detector
 from encoding_core.labels import ENCODING_NAMES
 from tests.conformance import case_body, case_params, load_cases
 
@@ -29,7 +29,8 @@ def _strict(data: bytes):
 
 
 def _quick(data: bytes):
-    return agreement(data, sample(data, QUICK_SAMPLE, 0), _strict(data))
+    part, seen = _sample(data, QUICK_SAMPLE, 0)
+    return agreement(data, part, _strict(data), seen)
 
 
 @pytest.mark.parametrize("case", case_params(LEGACY_SAMPLES))
@@ -89,7 +90,7 @@ def test_answers_are_whatwg_names(case):
 @given(st.binary(max_size=3000))
 def test_any_bytes_answer_decodes_strictly_or_none(data):
     """Rule 1, for any bytes: an answer decodes the whole body strictly; nothing raises."""
-    found = agreement(data, sample(data, QUICK_SAMPLE, 0), _strict(data))
+    found = _quick(data)
     if found is not None:
         assert _strict(data)(found[0])
         assert 0.0 <= found[2] <= 0.125
