@@ -19,6 +19,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
 
 __all__ = [
     "BIG5_PAIRS",
@@ -342,6 +346,26 @@ _ROMAN_MAP = {0x5C: 0xA5, 0x7E: 0x203E}
 _ESCAPES = {b"(B": _ASCII, b"(J": _ROMAN, b"(I": _KATAKANA, b"$@": _LEAD, b"$B": _LEAD}
 
 
+#: Runs of at least this many two-byte characters are looked up in bulk (numpy).
+_BULK_PAIRS = 32
+
+
+@cache
+def _codepoints(index: str) -> npt.NDArray[np.uint32]:
+    return np.frombuffer(index.encode("utf-32-le"), dtype="<u4")
+
+
+def _lead_run(run: bytes, index: str, out: list[str]) -> bool:
+    """A run of two-byte JIS X 0208 characters in one lookup; False (nothing appended) when
+    one of them has no code point, for the per-character loop to report where."""
+    pairs = np.frombuffer(run, dtype=np.uint8).reshape(-1, 2).astype(np.intp) - 0x21
+    found = _codepoints(index)[pairs[:, 0] * 94 + pairs[:, 1]]
+    if (found == ord(NUL_CP)).any():
+        return False
+    out.append(found.tobytes().decode("utf-32-le"))
+    return True
+
+
 def decode_iso_2022_jp(
     data: bytes, pos: int, one: bool, out: list[str], errors: list[int], *, jis0208: str
 ) -> int:
@@ -359,7 +383,8 @@ def decode_iso_2022_jp(
         if match is not None:
             run = match.group()
             if state == _LEAD:
-                for i in range(0, len(run), 2):
+                bulk = len(run) >= _BULK_PAIRS * 2 and _lead_run(run, jis0208, out)
+                for i in range(0, 0 if bulk else len(run), 2):
                     c = jis0208[(run[i] - 0x21) * 94 + run[i + 1] - 0x21]
                     if c == NUL_CP:
                         out.append(_REPLACEMENT)

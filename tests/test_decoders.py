@@ -411,6 +411,15 @@ def test_iso_2022_jp_is_the_whatwg_decoder(data):
     assert decode_replace(data, "iso-2022-jp") == reference_iso_2022_jp(data)
 
 
+@settings(max_examples=150, deadline=None)
+@given(chunks(b"\x1b$B", b"\x1b(B", b"F|" * 40, b"$\"" * 33, b"t'" * 31, b")!", b"!!" * 32,
+              b"\n", b"\x80", b"~"))
+def test_iso_2022_jp_long_runs_equal_the_state_machine(data):
+    """Runs of 32 two-byte characters or more are looked up in bulk; an unmapped pair (``)!``)
+    inside one still gives U+FFFD at its own offset."""
+    assert decode_replace(data, "iso-2022-jp") == reference_iso_2022_jp(data)
+
+
 # --- the fast path (Python codec + WHATWG on its errors) equals the slow path ---------------
 
 PIECES = {
