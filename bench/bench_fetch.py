@@ -13,7 +13,9 @@ A local server runs in its own process (so it does not share the GIL with what i
 3. Host report over a 1,000-record WARC file (pages from ``bench/corpus.py`` under 25 hosts;
    header charset right, absent or wrong): ``report_from_warc`` against FastWARC's reader plus
    w3lib's ``html_to_unicode`` on the same records, per record. Target: at least as fast.
-   Also shown: the report with no detector (w3lib uses none either).
+   Also shown: the report with no detector (w3lib uses none by default); w3lib with chardet
+   as its ``auto_detect_fun`` (like for like: what a w3lib user who needs detection writes);
+   and reading alone, FastWARC's bare iterator and ``iter_captures``, to show the floor.
 """
 
 from __future__ import annotations
@@ -167,6 +169,7 @@ def report_speed(path: Path, repeats: int) -> dict[str, Any]:
     from w3lib.encoding import html_to_unicode
 
     from encoding_core.hostreport import report_from_warc
+    from encoding_core.warcfile import iter_captures
 
     def peer() -> int:
         count = 0
@@ -177,11 +180,35 @@ def report_speed(path: Path, repeats: int) -> dict[str, Any]:
                 count += 1
         return count
 
+    def peer_detecting() -> int:  # like for like: w3lib's hook for a detector, with chardet
+        import chardet
+
+        def guess(body: bytes) -> str | None:
+            found = chardet.detect(body)["encoding"]
+            return str(found) if found else None
+
+        count = 0
+        with path.open("rb") as stream:
+            for record in ArchiveIterator(stream, record_types=WarcRecordType.response):
+                html_to_unicode(record.http_headers.get("Content-Type"), record.reader.read(),
+                                auto_detect_fun=guess)
+                count += 1
+        return count
+
+    def fastwarc_alone() -> int:
+        with path.open("rb") as stream:
+            return sum(len(record.reader.read()) >= 0 for record in
+                       ArchiveIterator(stream, record_types=WarcRecordType.response))
+
     runs: dict[str, Callable[[], int]] = {
         "w3lib html_to_unicode + FastWARC": peer,
         "report_from_warc": lambda: len(report_from_warc(path).records),
         "report_from_warc, no detector": lambda: len(report_from_warc(path, detector=None)
                                                      .records),
+        "w3lib + chardet + FastWARC": peer_detecting,
+        # where the time goes: reading alone, ours and FastWARC's
+        "  reading: FastWARC alone": fastwarc_alone,
+        "  reading: iter_captures alone": lambda: sum(1 for _ in iter_captures(path)),
     }
     times: dict[str, list[float]] = {name: [] for name in runs}
     counts = {}
