@@ -18,15 +18,10 @@ Design of ``default_detector``, cheapest and surest first:
    about a 2 KiB sample; their reading when they agree, or when only one of them reads
    plausibly, unless a sibling encoding reads some byte of the body differently and as
    plausibly. Nine legacy pages in ten stop here, in a tenth of the ensemble's time;
-5. otherwise, the ensemble: chardet, uchardet (resiliparse) and charset-normalizer rank
-   encodings for a sample, and each ranked encoding brings its single-byte siblings
-   (iso-8859-2 for windows-1250 ...). A candidate that fails a strict decode of the
-   *whole* body is dropped; candidates giving the same text are one *reading*. A reading
-   scores its weighted support minus ``PENALTY`` per implausible character
-   (``_plausibility.py``: C1 controls, ``c½ur``, ``пЕУЛБ``); when even the best voted reading
-   is implausible, every legacy web encoding is scored. The best reading wins, with a
-   confidence from its lead over the next one, lowered for implausible text and for a
-   sample with fewer than four non-ASCII bytes.
+5. otherwise, the ensemble (``_ensemble.py``): chardet, uchardet and charset-normalizer
+   vote on a sample, each voted encoding brings its single-byte siblings, and every reading
+   that decodes the whole body strictly is scored by its support minus its implausible
+   characters (``_plausibility.py``: C1 controls, ``c½ur``, ``пЕУЛБ``).
 
 Sampling (``sample``): at most 64 KiB from the line of the first non-ASCII byte (an ASCII
 prefix says nothing) plus the last 16 KiB, each cut at a ``<``, ``>`` or newline, bytes that
@@ -54,10 +49,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ._agreement import QUICK_SAMPLE, agreement
-from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility
-from ._voters import BOMS, SIBLING_OF, VOTERS, Vote, consult, whatwg_name
+from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count
+from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
 from .attempt import incomplete_tail
-from .decoders import decode_replace, decode_strict
+from .decoders import decode_strict
 
 __all__ = [
     "MIN_CONFIDENCE",
@@ -74,15 +69,9 @@ __all__ = [
     "whatwg_name",
 ]
 
-#: Below this confidence an answer is no answer.
-MIN_CONFIDENCE = 0.5
-#: Fewer non-ASCII bytes than this in the sample: too short to tell (``needs_review``).
-SHORT_TEXT = 24
 #: The sample: this much from the first non-ASCII line, and this much of the end.
 SAMPLE_HEAD = 64 * 1024
 SAMPLE_TAIL = 16 * 1024
-#: Weight of one implausible character against a reading's support (at most 1).
-PENALTY = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,16 +159,12 @@ class _StrictCache:
 def _agreed(part: bytes, encoding: str, how: str, rate: float,
             votes: tuple[Vote, ...]) -> Detection:
     """The quick path's answer (``_agreement.py``), with the ensemble's confidence terms."""
-    non_ascii = _non_ascii(part)
+    non_ascii = non_ascii_count(part)
     evidence = 0.6 + 0.1 * min(4, non_ascii)
     confidence = (0.95 if "agree" in how else 0.8) * (1.0 - 2 * rate) * evidence
     return Detection(encoding, round(confidence, 3), non_ascii < SHORT_TEXT,
                      f"{how} (sampled; {rate:.2f} implausible characters per non-ASCII one)",
                      votes)
-
-
-def _non_ascii(data: bytes) -> int:
-    return len(data) - len(data.decode("latin-1").encode("ascii", "ignore"))
 
 
 def _adapter(name: str) -> Detector:
@@ -193,7 +178,7 @@ def _adapter(name: str) -> Detector:
         encoding = votes[0][1]
         if not _strict_ok(data, encoding):
             return None
-        short = _non_ascii(part) < SHORT_TEXT
+        short = non_ascii_count(part) < SHORT_TEXT
         return Detection(encoding, votes[0][2], short, f"{name} (sampled)", tuple(votes))
 
     detector.__name__ = detector.__qualname__ = f"{name.replace('-', '_')}_detector"
@@ -277,76 +262,5 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Dete
     votes, support = consult(data, part)
     if not any(support.values()):
         return None
-    return _elect(data, part, votes, support, strict)
-
-
-#: Scored when no voted candidate reads plausibly: the ASCII-compatible legacy web encodings.
-_ALL_LEGACY = ("windows-1252", "windows-1250", "windows-1251", "windows-1253", "windows-1254",
-               "windows-1255", "windows-1256", "windows-1257", "windows-1258", "windows-874",
-               "iso-8859-2", "iso-8859-4", "iso-8859-5", "iso-8859-6", "iso-8859-7",
-               "iso-8859-8", "iso-8859-13", "iso-8859-15", "koi8-r", "koi8-u", "ibm866",
-               "gbk", "big5", "shift_jis", "euc-jp", "euc-kr")
-
-
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    """Encodings giving a sample the same text; their support and implausibility."""
-
-    encodings: tuple[str, ...]
-    share: float
-    bad: float
-    rate: float
-
-    @property
-    def score(self) -> float:
-        return self.share - PENALTY * self.bad
-
-
-def _readings(part: bytes, candidates: list[str], support: dict[str, dict[str, float]],
-              strict: Callable[[str], bool]) -> list[_Reading]:
-    weights: dict[str, float] = {name: weight for name, _r, weight in VOTERS}
-    total = sum(weights.get(name, 0.0) for name in support) or 1.0
-    texts: dict[str, list[str]] = {}
-    for encoding in candidates:
-        if strict(encoding):
-            texts.setdefault(decode_replace(part, encoding)[0], []).append(encoding)
-    readings = []
-    for text, encodings in texts.items():
-        mass = sum(weights.get(name, 0.0) * sum(ranking.get(e, 0.0) for e in encodings)
-                   for name, ranking in support.items())
-        bad, count = implausibility(text)
-        readings.append(_Reading(tuple(encodings), mass / total, bad, bad / max(count, 1)))
-    return sorted(readings, key=lambda r: -r.score)
-
-
-def _elect(data: bytes, part: bytes, votes: list[Vote],
-           support: dict[str, dict[str, float]], strict: Callable[[str], bool]
-           ) -> Detection | None:
-    candidates: list[str] = []
-    for ranking in support.values():
-        for encoding in ranking:
-            candidates.extend(e for e in (encoding, *SIBLING_OF.get(encoding, ()))
-                              if e not in candidates)
-    readings = _readings(part, candidates, support, strict)
-    if not readings or readings[0].rate > MAX_IMPLAUSIBLE_RATE / 2:
-        more = [e for e in _ALL_LEGACY if e not in candidates]
-        readings = _readings(part, candidates + more, support, strict)
-    if not readings or readings[0].rate > MAX_IMPLAUSIBLE_RATE:
-        return None
-    best = readings[0]
-    margin = best.score - readings[1].score if len(readings) > 1 else 1.0
-    non_ascii = _non_ascii(part)
-    evidence = 0.6 + 0.1 * min(4, non_ascii)
-    confidence = max(0.0, min(1.0, 0.5 + margin) * (1.0 - 2 * best.rate) * evidence)
-    if confidence < MIN_CONFIDENCE:
-        return None
-    encoding = next((e for _n, e, _c in votes if e in best.encodings), best.encodings[0])
-    # A dissent counts when the dissenter's reading is itself plausible text (a vote for an
-    # encoding that fails the strict decode or reads as garbage is outvoted, not a doubt).
-    plausible = {e for r in readings[1:] if r.rate < MAX_IMPLAUSIBLE_RATE / 5 for e in r.encodings}
-    disagree = any(e in plausible for _n, e, _c in votes)
-    voters = ", ".join(n for n, e, _c in votes if e in best.encodings) or "plausibility"
-    reason = (f"{voters} (sampled; support {best.share:.2f}, "
-              f"{best.bad:g} implausible characters)")
-    return Detection(encoding, round(confidence, 3), disagree or non_ascii < SHORT_TEXT,
-                     reason, tuple(votes))
+    elected = elect(part, votes, support, strict)
+    return None if elected is None else Detection(*elected, votes=tuple(votes))
