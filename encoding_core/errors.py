@@ -6,7 +6,21 @@ These are for unusable user input (an override file, a URL) and programmer misus
     EncodingCoreError
     ├── UnknownLabelError   a label the Encoding Standard does not define, where one is required
     ├── OverrideError       an override file or entry that cannot be used (names the file and key)
-    └── FetchError          a fetch that did not produce a response body (see fetch.py's subclasses)
+    └── FetchError          a fetch that did not produce a response body
+        ├── InvalidURLError          not a URL, or no host
+        ├── UnsupportedSchemeError   not http or https (also a redirect to one)
+        ├── NameNotFoundError        DNS has no answer (addressguard)
+        ├── BlockedAddressError      loopback, private, metadata... (addressguard)
+        ├── ConnectFailedError       refused, reset, unreachable
+        ├── FetchTimeoutError        connect, read or total time limit
+        ├── TLSError                 certificate or handshake failure
+        ├── TooManyRedirectsError    more hops than max_redirects (loops included)
+        ├── BodyTooLargeError        over max_bytes, received or decompressed (codings)
+        ├── ProtocolError            malformed response, body shorter than its Content-Length
+        └── ContentDecodingError     a Content-Encoding whose bytes do not decode (codings)
+
+Every ``FetchError`` subclass is importable from ``encoding_core.fetch``, and its message says
+what happened and what to try.
 """
 
 from __future__ import annotations
@@ -30,3 +44,31 @@ class OverrideError(EncodingCoreError):
 
 class FetchError(EncodingCoreError):
     """A fetch that did not produce a response body; the message says what to do."""
+
+
+class InvalidURLError(FetchError):
+    """The text is not a URL that can be fetched."""
+
+
+class UnsupportedSchemeError(FetchError):
+    """The URL (or a redirect target) is not http or https."""
+
+
+class ConnectFailedError(FetchError):
+    """The connection was refused, reset or could not be made."""
+
+
+class FetchTimeoutError(FetchError):
+    """A connect, read or total time limit passed."""
+
+
+class TLSError(FetchError):
+    """The TLS handshake failed (certificate, protocol)."""
+
+
+class TooManyRedirectsError(FetchError):
+    """More redirect hops than allowed."""
+
+
+class ProtocolError(FetchError):
+    """The server broke HTTP: malformed response, or a body shorter than announced."""

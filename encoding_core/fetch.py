@@ -1,9 +1,9 @@
 """Fetch one page for diagnosis: raw bytes and headers as received, never decoded to text.
 
-``fetch_page(url, settings=...)`` sends one GET per hop with httpx and returns a ``Capture``:
-every hop's status line and raw headers (order, case and repeats kept, so two Content-Type
-headers stay two), the final URL, HTTP version, elapsed time, and the body with its content
-codings removed. Limits, all in ``FetchSettings``:
+``fetch_page(url, settings=...)`` sends one GET per hop with httpx and returns a ``Capture``
+(``fetch_models.py``): every hop's status line and raw headers (order, case and repeats kept,
+so two Content-Type headers stay two), the final URL, HTTP version, elapsed time, and the body
+with its content codings removed. Limits, all in ``FetchSettings`` (``fetch_settings.py``):
 
 - a connect timeout per connection, a read timeout per socket read, and a total deadline over
   the whole fetch (every hop, headers and body), so a trickling server cannot hold it open;
@@ -12,20 +12,8 @@ codings removed. Limits, all in ``FetchSettings``:
 - redirects followed one hop at a time, each target checked by the address guard
   (``addressguard.py``) before anything connects to it.
 
-Errors are ``FetchError`` subclasses whose messages say what happened and what to try::
-
-    FetchError
-    ├── InvalidURLError          not a URL, or no host
-    ├── UnsupportedSchemeError   not http or https (also a redirect to one)
-    ├── NameNotFoundError        DNS has no answer (addressguard)
-    ├── BlockedAddressError      loopback, private, metadata... (addressguard)
-    ├── ConnectFailedError       refused, reset, unreachable
-    ├── FetchTimeoutError        connect, read or total time limit
-    ├── TLSError                 certificate or handshake failure
-    ├── TooManyRedirectsError    more hops than max_redirects (loops included)
-    ├── BodyTooLargeError        over max_bytes, received or decompressed
-    ├── ProtocolError            malformed response, body shorter than its Content-Length
-    └── ContentDecodingError     a Content-Encoding whose bytes do not decode
+Errors are ``FetchError`` subclasses whose messages say what happened and what to try; the tree
+is drawn in ``errors.py``, and every one of them is importable from here.
 
 Differences from the Fetch Standard (https://fetch.spec.whatwg.org/):
 
@@ -41,16 +29,11 @@ cookies and Referer carried per hop    none: each hop is a bare GET
 
 from __future__ import annotations
 
-import base64
 import functools
-import hashlib
-import os
 import ssl
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
 
 import httpx
 
@@ -63,7 +46,19 @@ from .addressguard import (
     parse_networks,
 )
 from .codings import BodyTooLargeError, ContentDecodingError, read_body
-from .errors import FetchError
+from .errors import (
+    ConnectFailedError,
+    FetchError,
+    FetchTimeoutError,
+    InvalidURLError,
+    ProtocolError,
+    TLSError,
+    TooManyRedirectsError,
+    UnsupportedSchemeError,
+)
+from .fetch_models import Capture, Exchange, Headers
+from .fetch_settings import ENV_ALLOWED_NETWORKS as ENV_ALLOWED_NETWORKS
+from .fetch_settings import USER_AGENT, FetchSettings, configured_settings
 
 __all__ = [
     "USER_AGENT",
@@ -86,178 +81,8 @@ __all__ = [
     "fetch_page",
 ]
 
-ENV_ALLOWED_NETWORKS = "ENCODING_TRIAGE_ALLOWED_NETWORKS"
-USER_AGENT = "encoding-triage/0.1 (encoding diagnosis; one page on request; python-httpx)"
 _ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
-Headers = tuple[tuple[str, str], ...]
-
-
-class InvalidURLError(FetchError):
-    """The text is not a URL that can be fetched."""
-
-
-class UnsupportedSchemeError(FetchError):
-    """The URL (or a redirect target) is not http or https."""
-
-
-class ConnectFailedError(FetchError):
-    """The connection was refused, reset or could not be made."""
-
-
-class FetchTimeoutError(FetchError):
-    """A connect, read or total time limit passed."""
-
-
-class TLSError(FetchError):
-    """The TLS handshake failed (certificate, protocol)."""
-
-
-class TooManyRedirectsError(FetchError):
-    """More redirect hops than allowed."""
-
-
-class ProtocolError(FetchError):
-    """The server broke HTTP: malformed response, or a body shorter than announced."""
-
-
-@dataclass(frozen=True, slots=True)
-class FetchSettings:
-    """Limits and policy of one fetch. ``allowed_networks`` opens blocked ranges on purpose."""
-
-    connect_timeout: float = 10.0
-    read_timeout: float = 20.0
-    total_timeout: float = 60.0
-    max_bytes: int = 10 * 1024 * 1024
-    max_redirects: int = 10
-    allowed_networks: tuple[str, ...] = ()
-    user_agent: str = USER_AGENT
-    ca_file: str | None = None  # extra trust, for an intranet host with its own CA
-
-    def __post_init__(self) -> None:
-        parse_networks(self.allowed_networks)  # raises ValueError naming a bad entry
-        if self.max_bytes <= 0 or self.max_redirects < 0:
-            raise ValueError("max_bytes must be positive and max_redirects not negative")
-
-
-def configured_settings(config: Mapping[str, Any] | None = None,
-                        environ: Mapping[str, str] | None = None) -> FetchSettings:
-    """FetchSettings from the app's config, then the environment, then the defaults.
-
-    - ``config`` is a mapping such as the ``[fetch]`` section of ``.streamlit/secrets.toml``,
-      with any ``FetchSettings`` field (``allowed_networks`` as a list);
-    - ``$ENCODING_TRIAGE_ALLOWED_NETWORKS`` (comma-separated) when the config has no
-      ``allowed_networks``.
-
-    Raises ValueError naming an unknown key or a bad value.
-
-    >>> configured_settings({"max_bytes": 5}, {ENV_ALLOWED_NETWORKS: "10.0.0.0/8, ::1"})
-    ... # doctest: +ELLIPSIS
-    FetchSettings(..., max_bytes=5, ..., allowed_networks=('10.0.0.0/8', '::1'), ...)
-    """
-    values = dict(config or {})
-    fields = set(FetchSettings.__dataclass_fields__)
-    unknown = sorted(set(values) - fields - {"landing_dir", "retention_days", "warc_dir"})
-    if unknown:
-        raise ValueError(f"unknown fetch setting(s): {', '.join(unknown)}")
-    values = {k: v for k, v in values.items() if k in fields}
-    if "allowed_networks" not in values:
-        env = (environ if environ is not None else os.environ).get(ENV_ALLOWED_NETWORKS, "")
-        values["allowed_networks"] = [n.strip() for n in env.split(",") if n.strip()]
-    values["allowed_networks"] = tuple(values["allowed_networks"])
-    try:
-        return FetchSettings(**values)
-    except TypeError as exc:
-        raise ValueError(f"bad fetch settings: {exc}") from exc
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """One request and the response head it got: a redirect hop, or the final response."""
-
-    url: str
-    status: int
-    reason: str
-    http_version: str
-    headers: Headers                 # raw, as received: order, case, repeats (latin-1 decoded)
-    request_headers: Headers = ()
-    address: str | None = None       # the IP address connected to
-    elapsed: float = 0.0             # seconds until the response head arrived
-
-    def header_values(self, name: str) -> tuple[str, ...]:
-        """Every value of header ``name`` (case-insensitive), in order received."""
-        wanted = name.lower()
-        return tuple(value for key, value in self.headers if key.lower() == wanted)
-
-
-@dataclass(frozen=True, slots=True)
-class Capture:
-    """A fetched page: every hop, and the final body with its content codings removed."""
-
-    requested_url: str
-    exchanges: tuple[Exchange, ...]  # in order; the last is the response the body belongs to
-    body: bytes
-    fetched_at: str                  # ISO 8601, UTC
-    elapsed: float = 0.0
-    raw_length: int = 0              # body bytes as received, before content decoding
-    content_codings: tuple[str, ...] = ()  # codings removed, as the server applied them
-    notes: tuple[str, ...] = ()
-    capture_id: str | None = None    # landing-zone id, once kept
-    _final: Exchange = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if not self.exchanges:
-            raise ValueError("a capture needs at least one exchange")
-        object.__setattr__(self, "_final", self.exchanges[-1])
-
-    @property
-    def final(self) -> Exchange:
-        """The response the body belongs to."""
-        return self._final
-
-    @property
-    def redirects(self) -> tuple[Exchange, ...]:
-        """The hops before the final response."""
-        return self.exchanges[:-1]
-
-    @property
-    def url(self) -> str:
-        """The final URL, after redirects."""
-        return self._final.url
-
-    @property
-    def status(self) -> int:
-        """The final status code."""
-        return self._final.status
-
-    @property
-    def headers(self) -> Headers:
-        """The final response's raw headers."""
-        return self._final.headers
-
-    @property
-    def content_type(self) -> str | None:
-        """The Content-Type to decode with: repeated headers combined with ", " (Fetch "get").
-
-        >>> Capture("u", (Exchange("u", 200, "OK", "HTTP/1.1", (("Content-Type", "a"),
-        ...     ("content-type", "b"))),), b"", "t").content_type
-        'a, b'
-        """
-        values = self._final.header_values("content-type")
-        return ", ".join(values) if values else None
-
-    def to_dict(self, *, include_body: bool = False) -> dict[str, Any]:
-        """A plain dict for JSON: the body as its length and SHA-1 (base64 when asked)."""
-        data: dict[str, Any] = {
-            "capture_id": self.capture_id, "requested_url": self.requested_url,
-            "url": self.url, "status": self.status, "content_type": self.content_type,
-            "fetched_at": self.fetched_at, "elapsed": self.elapsed,
-            "body_length": len(self.body), "body_sha1": hashlib.sha1(self.body).hexdigest(),
-            "raw_length": self.raw_length, "content_codings": list(self.content_codings),
-            "notes": list(self.notes), "exchanges": [asdict(e) for e in self.exchanges]}
-        if include_body:
-            data["body_base64"] = base64.b64encode(self.body).decode("ascii")
-        return data
 
 
 @functools.lru_cache(maxsize=8)
