@@ -33,7 +33,7 @@ from fastwarc.warc import ArchiveIterator, WarcRecordType
 
 from .codings import BodyTooLargeError, ContentDecodingError, read_body
 from .errors import EncodingCoreError
-from .fetch import Capture, Exchange
+from .fetch_models import Capture, Exchange
 
 __all__ = ["HttpMessage", "StoredRecord", "WarcFormatError", "WarcListing", "WarcResponse",
            "is_html", "iter_captures", "list_responses", "parse_http_message", "read_records",
