@@ -8,30 +8,17 @@ at closely, and only two rules report mojibake:
    (or cannot: then the finding has no repair, and its chain says "unexplained");
 2. the whole text, encoded as one of ftfy's encodings, is valid UTF-8 with at least two
    multi-byte sequences (one, in a text that also has ASCII letters), and the result has no
-   word that mixes scripts. ftfy would take exactly this step when ``is_bad`` agrees, so it is
-   tried first, as the cheap path; it also finds what ``is_bad`` misses, notably UTF-8 read
-   as windows-1251 (``РњРѕСЃРєРІР°``) or macintosh (``–ú–æ—Å–∫–≤–∞``).
+   word that mixes scripts (``mojibake_reread``). ftfy would take exactly this step when
+   ``is_bad`` agrees, so it is tried first, as the cheap path; it also finds what ``is_bad``
+   misses, notably UTF-8 read as windows-1251 (``РњРѕСЃРєРІР°``) or macintosh (``–ú–æ—Å–∫–≤–∞``).
 
 Legitimate text in any script rarely has the shape (``NÃO``: Ã is a lead byte, but O is not a
 continuation byte); when it does (French ``l’Église`` in macintosh), ftfy says no and the
 re-read gives ``lՃglise``, a word in two scripts. The module errs towards **not** flagging.
 
-The finding's ``chain`` replays ftfy's plan (as ``ftfy.apply_plan`` does) and names each
-misreading it undoes, in the order they happened, in WHATWG names. Differences from the
-Encoding Standard (in the ``chain`` text):
-
-=======================  ==========================================================================
-ftfy says                the chain says, and why
-=======================  ==========================================================================
-``latin-1``              ``windows-1252`` when the text holds no C1 control that WHATWG's
-                         windows-1252 would not also produce (81 8D 8F 90 9D); otherwise
-                         ``iso-8859-1``, which is not a WHATWG encoding (its labels mean
-                         windows-1252) but is what a database or a non-browser decoder used.
-``sloppy-windows-125x``  ``windows-125x``: ftfy's "sloppy" codecs are exactly WHATWG's.
-``macroman``             ``macintosh``.
-``cp437``                ``ibm437``: not a WHATWG encoding; its IANA name, lower case.
-``utf-8-variants``       ``utf-8``: CESU-8 / Java's modified UTF-8, which WHATWG does not name.
-=======================  ==========================================================================
+The finding's ``chain`` replays ftfy's plan and names each misreading it undoes, in the order
+they happened, in WHATWG names: ``mojibake_chain``, with its table of differences from the
+Encoding Standard.
 
 The record ``Mojibake`` lives here, because the finder builds it; ``encoding_core.mojibake``
 re-exports it with everything else public in this module.
@@ -39,17 +26,16 @@ re-exports it with everything else public in this module.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 import ftfy
 from ftfy.badness import is_bad
-from ftfy.chardata import CHARMAP_ENCODINGS, UTF8_DETECTOR_RE
 
+from .mojibake_chain import Layer, chain_of, plan_layers
 from .mojibake_prefilter import SpanCache, question_marks
+from .mojibake_reread import Rereader
 
 __all__ = ["Finding", "Mojibake", "MojibakeFinder", "MojibakeKind"]
 
@@ -74,111 +60,6 @@ class Mojibake:
     def to_dict(self) -> dict[str, Any]:
         """A plain dict for JSON."""
         return asdict(self)
-
-
-
-# --- explaining ftfy's plan in WHATWG names --------------------------------------------------
-
-_WHATWG_NAME = {enc: enc.removeprefix("sloppy-") for enc in CHARMAP_ENCODINGS}
-_WHATWG_NAME.update({"latin-1": "iso-8859-1", "macroman": "macintosh", "cp437": "ibm437",
-                     "utf-8-variants": "utf-8"})
-# C1 controls WHATWG's windows-1252 does not produce (it maps 81 8D 8F 90 9D to U+0081 ...)
-_C1_NOT_1252 = re.compile("[\x80\x82-\x8c\x8e\x91-\x9c\x9e\x9f]")
-_C1_CHAIN = "windows-1252 read as iso-8859-1"
-_COUNT = {2: "twice", 3: "three times"}
-
-
-@dataclass(frozen=True, slots=True)
-class _Layer:
-    text: str          # one misreading, e.g. "utf-8 read as windows-1252"
-    c1: bool = False
-    lossy: bool = False
-
-
-def _read_as(ftfy_encoding: str, text_read: str) -> str:
-    if ftfy_encoding == "latin-1" and not _C1_NOT_1252.search(text_read):
-        return "windows-1252"   # deviation: see the module docstring
-    return _WHATWG_NAME.get(ftfy_encoding, ftfy_encoding)
-
-
-def _layers(text: str, steps: Iterable[tuple[str, str]]) -> list[_Layer]:
-    """Replay ftfy's plan (as ``ftfy.apply_plan`` does) and name each misreading it undoes."""
-    layers: list[_Layer] = []
-    current, raw, encoded_as = text, b"", ""
-    notes: list[str] = []
-    for action, parameter in steps:
-        if action == "encode":
-            raw, encoded_as, notes = current.encode(parameter), parameter, []
-        elif action == "transcode" and encoded_as:
-            raw = ftfy.FIXERS[parameter](raw)
-            notes.append(parameter)
-        elif action == "decode":
-            decoded = raw.decode(parameter)
-            if encoded_as == "latin-1" and parameter == "windows-1252":
-                layers.append(_Layer(_C1_CHAIN, c1=True))
-            else:
-                words = f"{_WHATWG_NAME.get(parameter, parameter)} read as " \
-                        f"{_read_as(encoded_as, current)}"
-                if "restore_byte_a0" in notes:
-                    words += ", no-break spaces turned into spaces"
-                lost = "replace_lossy_sequences" in notes
-                layers.append(_Layer(words + (", some bytes lost" if lost else ""), lossy=lost))
-            current, encoded_as = decoded, ""
-        elif parameter == "fix_c1_controls":
-            current = ftfy.FIXERS[parameter](current)
-            layers.append(_Layer(_C1_CHAIN, c1=True))
-        else:   # "apply", "decode_inconsistent_utf8": mojibake in parts of the text
-            layers.append(_Layer(_in_parts(current)))
-            current = ftfy.FIXERS[parameter](current)
-    return layers
-
-
-def _in_parts(text: str) -> str:
-    for match in UTF8_DETECTOR_RE.finditer(text):
-        part = match.group(0)
-        if len(part) < len(text) and is_bad(part):
-            inner = _layers(part, ftfy.fix_encoding_and_explain(part).explanation or [])
-            if inner:
-                return f"{_chain(inner)}, in parts of the text"
-    return "utf-8 read as a single-byte encoding, in parts of the text"
-
-
-_ASCII_LETTER = re.compile("[A-Za-z]")
-_NON_ASCII = re.compile("[^\x00-\x7f]")
-# character -> the encodings (in ftfy's order) where it is a UTF-8 lead byte: the first
-# non-ASCII character of a text that re-reads as UTF-8 must be one
-_LEAD_IN: dict[str, tuple[str, ...]] = {}
-for _encoding in CHARMAP_ENCODINGS:
-    for _char in bytes(range(0xC2, 0xF5)).decode(_encoding):
-        _LEAD_IN[_char] = (*_LEAD_IN.get(_char, ()), _encoding)
-_LETTERS = re.compile(r"[^\W\d_]+")   # a word
-_SAME_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}  # Japanese writes one word in all three
-
-
-def _mixes_scripts(word: str) -> bool:
-    """True when a word's letters come from more than one script (by Unicode character name)."""
-    if max(word) < "\u0250":   # ASCII, Latin-1 Supplement, Latin Extended-A and -B
-        return False
-    scripts = set()
-    for char in word:
-        if char < "\u0250":   # ASCII, Latin-1 Supplement, Latin Extended-A and -B
-            scripts.add("LATIN")
-            continue
-        script = unicodedata.name(char, "?").split(" ", 1)[0]
-        scripts.add(_SAME_SCRIPT.get(script, script))
-    return len(scripts) > 1
-
-
-def _chain(layers: list[_Layer]) -> str:
-    """The misreadings in the order they happened (ftfy undoes the last one first)."""
-    groups: list[list[Any]] = []
-    for layer in reversed(layers):
-        if groups and groups[-1][0] == layer.text:
-            groups[-1][1] += 1
-        else:
-            groups.append([layer.text, 1])
-    return "; then ".join(text if n == 1 else f"{text}, {_COUNT.get(n, f'{n} times')}"
-                          for text, n in groups)
 
 
 def _merge(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -225,13 +106,13 @@ class MojibakeFinder:
     ('José 12', ('mojibake', 'Anaé 7', 'utf-8 read as windows-1252', ((3, 5),)))
     """
 
-    __slots__ = ("_by_ascii", "_by_digits", "_chains", "_mixed", "_results", "_size", "_spans")
+    __slots__ = ("_by_ascii", "_by_digits", "_chains", "_reread", "_results", "_size", "_spans")
 
     def __init__(self, size: int = 100_000) -> None:
         self._size = size
         self._results: dict[str, Finding | None] = {}
         self._spans = SpanCache(size)
-        self._mixed: dict[str, bool] = {}
+        self._reread = Rereader(size)
         self._chains: dict[tuple[str, ...], str] = {}
         # masked text -> the recipe, or None where the finding is not reached that way
         self._by_ascii: dict[bytes, _Recipe | None] = {}
@@ -284,7 +165,7 @@ class MojibakeFinder:
             marks = question_marks(text)
             return (("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None), 0, ()
         marks = question_marks(text) if "?" in text else []
-        layers: list[_Layer] = []
+        layers: list[Layer] = []
         rereads: tuple[str, ...] = ()
         fixed, unexplained, spans, reached = text, False, self._spans.spans(text), 0
         if spans:   # (without a shape, the text does not re-read as UTF-8 nor goes to ftfy)
@@ -313,7 +194,7 @@ class MojibakeFinder:
         kind: MojibakeKind = "c1-controls" if all(layer.c1 for layer in layers) else "mojibake"
         return (kind, fixed, chain, spans), reached, (kind, rereads, chain, spans)
 
-    def _repair(self, text: str) -> tuple[str, list[_Layer], bool, int, tuple[str, ...]]:
+    def _repair(self, text: str) -> tuple[str, list[Layer], bool, int, tuple[str, ...]]:
         """The repaired text, the misreadings undone (in fix order), whether ``is_bad`` alone,
         how it was reached (_BY_REREADS, _BY_IS_BAD or 0: ftfy) and the encodings re-read.
 
@@ -321,9 +202,9 @@ class MojibakeFinder:
         repairs only what ``is_bad`` flags. Where the re-read succeeds, ftfy would have taken the
         same step (it tries the same encodings in the same order and decodes the same bytes).
         """
-        current, layers, encodings = text, list[_Layer](), list[str]()
+        current, layers, encodings = text, list[Layer](), list[str]()
         for _ in range(_MAX_LAYERS):
-            decoded, layer, encoding = self._reread_whole(current)
+            decoded, layer, encoding = self._reread.reread_whole(current)
             if layer is None:
                 break
             current = decoded
@@ -335,59 +216,15 @@ class MojibakeFinder:
             # (ftfy is only asked about text with a shape)
             return current, layers, False, _BY_IS_BAD, tuple(encodings)
         fixed, steps = ftfy.fix_encoding_and_explain(current)
-        more = _layers(current, steps or [])
+        more = plan_layers(current, steps or [])
         return fixed, layers + more, not layers and not more, 0, ()
 
-    def _reread_whole(self, text: str) -> tuple[str, _Layer | None, str]:
-        """The second rule: all of ``text``, encoded as one of ftfy's encodings, is valid UTF-8.
-
-        ``is_bad`` misses some common mojibake (UTF-8 read as windows-1251: ``РњРѕСЃРєРІР°``;
-        as macintosh: ``–ú–æ—Å–∫–≤–∞``). Legitimate text is practically never valid UTF-8 by
-        accident once every non-ASCII character must fall in a sequence; the exceptions are
-        short (French ``l’Église`` in macintosh is ``lՃglise``), so the reading must also take
-        two sequences, or one in a text that also has ASCII letters (``JosГ©``), and must not
-        leave a word that mixes scripts.
-        """
-        first = _NON_ASCII.search(text)
-        leads = _LEAD_IN.get(first.group(), ()) if first else ()
-        for encoding in leads:
-            try:
-                decoded = text.encode(encoding).decode("utf-8")
-            except UnicodeError:
-                continue
-            sequences = len(decoded) - len(decoded.encode("ascii", "ignore"))
-            if (sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text))) and \
-                    not self._mixes_scripts(decoded):
-                return decoded, _READ_AS[_read_as(encoding, text)], encoding
-        return text, None, ""
-
-    def _mixes_scripts(self, text: str) -> bool:
-        """Whether a word of ``text`` mixes scripts (``_mixes_scripts``, once per word)."""
-        mixed = self._mixed
-        for word in _LETTERS.findall(text):
-            if word.isascii():
-                continue
-            found = mixed.get(word)
-            if found is None:
-                if len(mixed) >= self._size:
-                    mixed.clear()
-                found = _mixes_scripts(word)
-                if len(word) <= _LONGEST_CACHED:
-                    mixed[word] = found
-            if found:
-                return True
-        return False
-
-    def _chain(self, layers: list[_Layer]) -> str:
+    def _chain(self, layers: list[Layer]) -> str:
         key = tuple(layer.text for layer in layers)
         found = self._chains.get(key)
         if found is None:
-            found = self._chains[key] = _chain(layers)
+            found = self._chains[key] = chain_of(layers)
         return found
-
-
-_READ_AS = {name: _Layer(f"utf-8 read as {name}") for name in {*_WHATWG_NAME.values(),
-                                                               "windows-1252"}}
 
 
 def _replay(recipe: _Recipe, text: str) -> Finding | None:

@@ -1,4 +1,7 @@
-"""Tests for encoding_core.mojibake: find_mojibake, its prefilter and its explanations."""
+"""Tests for encoding_core.mojibake: find_mojibake, its prefilter and its explanations.
+
+The chain's names (``mojibake_chain``) are tested in test_mojibake_chain.py.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +19,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from encoding_core import mojibake_finder, mojibake_prefilter
-from encoding_core.labels import get_encoding
 from encoding_core.mojibake import (
     PREFILTER_RE2,
     Mojibake,
@@ -89,26 +91,6 @@ def test_spans_cover_the_mojibake() -> None:
     found = find_mojibake("JosÃ© and JosÃƒÂ©!")
     assert found is not None
     assert found.spans == ((3, 5), (13, 17))
-
-
-@pytest.mark.parametrize(("text", "chain"), [
-    ("Ã\x81lvaro", "utf-8 read as windows-1252"),
-    ("â\x80\x99", "utf-8 read as iso-8859-1"),
-    ("Ã¢â‚¬â„¢s", "utf-8 read as windows-1252, twice"),
-    ("Ã¢Â€Â™", "utf-8 read as iso-8859-1; then utf-8 read as windows-1252"),
-    ("\x93quoted\x94", "windows-1252 read as iso-8859-1"),
-], ids=["c1-that-windows-1252-makes", "c1-only-latin-1-makes", "twice", "two-decoders",
-        "c1-controls"])
-def test_chain_uses_whatwg_names_in_damage_order(text: str, chain: str) -> None:
-    """ftfy's latin-1 is windows-1252 unless only ISO-8859-1 makes those C1 controls."""
-    found = find_mojibake(text)
-    assert found is not None and found.chain == chain
-
-
-def test_every_chain_name_is_whatwg_except_the_documented_ones() -> None:
-    """Names in chains are WHATWG canonical names; iso-8859-1 and ibm437 are deviations."""
-    for name in set(mojibake_finder._WHATWG_NAME.values()) - {"iso-8859-1", "ibm437"}:
-        assert get_encoding(name) == name
 
 
 def test_c1_controls_kind_and_repair() -> None:
