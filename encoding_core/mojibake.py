@@ -1,10 +1,10 @@
 """Find mojibake, lost characters and C1 controls in stored text; explain and propose repairs.
 
 The public face: the ``Mojibake`` record, ``find_mojibake`` for one text and
-``suspicious_part`` to show where. ``MojibakeFinder`` (in ``mojibake_finder``, with the rules,
-the chain and its differences table) gives the same answers for many texts, sharing work
-between them; ``PREFILTER_RE2`` and ``might_be_damaged`` (in ``mojibake_prefilter``) are the
-cheap test in front. All are importable from here.
+``suspicious_part`` to show where. ``MojibakeFinder`` (in ``mojibake_finder``, with the rules;
+the chain and its differences table are in ``mojibake_chain``) gives the same answers for
+many texts, sharing work between them; ``PREFILTER_RE2`` and ``might_be_damaged`` (in
+``mojibake_prefilter``) are the cheap test in front. All are importable from here.
 
 Design. ftfy is the engine: ``ftfy.badness.is_bad`` decides whether text looks like mojibake and
 ``ftfy.fix_encoding_and_explain`` (the encoding steps of ``fix_and_explain``, without its
