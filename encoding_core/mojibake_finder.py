@@ -26,7 +26,6 @@ re-exports it with everything else public in this module.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
@@ -34,7 +33,7 @@ import ftfy
 from ftfy.badness import is_bad
 
 from .mojibake_chain import Layer, chain_of, plan_layers
-from .mojibake_prefilter import SpanCache, question_marks
+from .mojibake_prefilter import SpanCache, merge_spans, question_marks
 from .mojibake_reread import Rereader
 
 __all__ = ["Finding", "Mojibake", "MojibakeFinder", "MojibakeKind"]
@@ -60,16 +59,6 @@ class Mojibake:
     def to_dict(self) -> dict[str, Any]:
         """A plain dict for JSON."""
         return asdict(self)
-
-
-def _merge(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return tuple(merged)
 
 
 _MAX_LAYERS = 8
@@ -163,7 +152,7 @@ class MojibakeFinder:
             if "?" not in text:
                 return None, 0, ()
             marks = question_marks(text)
-            return (("lossy", None, _LOST_QMARK, _merge(marks)) if marks else None), 0, ()
+            return (("lossy", None, _LOST_QMARK, merge_spans(marks)) if marks else None), 0, ()
         marks = question_marks(text) if "?" in text else []
         layers: list[Layer] = []
         rereads: tuple[str, ...] = ()
@@ -185,7 +174,7 @@ class MojibakeFinder:
         if marks:
             parts.append(_LOST_QMARK)
             # (the pieces' spans are merged already: merging them with the marks is the same)
-            spans = _merge([*spans, *marks])
+            spans = merge_spans([*spans, *marks])
         chain = "; ".join(parts)
         if marks or lost or "\ufffd" in fixed:
             return ("lossy", None, chain, spans), reached, ("lossy", None, chain, spans)

@@ -8,7 +8,7 @@ into a space: its ``ALTERED_UTF8_RE``; a continuation byte lost to ``?``: its
 ``LOSSY_UTF8_RE``), and any C1 control or U+FFFD alone. Lost letters leave a ``?`` inside a
 word of a token that is not a URL or code.
 
-Three forms of the same test, which must agree (``tests/test_mojibake.py`` checks it):
+Three forms of the same test, which must agree (``tests/test_mojibake_prefilter.py`` checks it):
 
 * ``damage_spans`` (Python): a one-class regular expression finds where a shape may start
   (Python's ``re`` only skips ahead fast on a leading character class), then bit masks per
@@ -29,11 +29,12 @@ Which way it errs: towards passing text on. A shape in clean text costs a closer
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from ftfy.chardata import CHARMAP_ENCODINGS
 
 __all__ = ["PREFILTER_RE2", "SHAPES", "SpanCache", "damage_spans", "has_candidates",
-           "might_be_damaged", "question_marks", "re2_shapes_pattern"]
+           "merge_spans", "might_be_damaged", "question_marks", "re2_shapes_pattern"]
 
 
 def _char_class(chars: str, re2: bool) -> str:
@@ -142,10 +143,14 @@ def damage_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _merged(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    """Sorted, non-overlapping spans with the touching ones joined (``damage_spans`` order)."""
+def merge_spans(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Spans sorted, with the overlapping and touching ones joined.
+
+    >>> merge_spans([(5, 7), (0, 2), (2, 3), (6, 9)])
+    ((0, 3), (5, 9))
+    """
     merged: list[tuple[int, int]] = []
-    for start, end in spans:
+    for start, end in sorted(spans):
         if merged and start <= merged[-1][1]:
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
         else:
@@ -187,7 +192,7 @@ class SpanCache:
         if found is None:
             if len(self._pieces) >= self._size:
                 self._pieces.clear()
-            found = _merged(damage_spans(piece))
+            found = merge_spans(damage_spans(piece))
             if len(piece) <= 1_000:   # (a long piece rarely repeats; memory stays bounded)
                 self._pieces[piece] = found
         return found

@@ -7,7 +7,7 @@ import pyarrow.compute as pc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from encoding_core import mojibake_finder, mojibake_prefilter
+from encoding_core import mojibake_prefilter
 from encoding_core.mojibake import PREFILTER_RE2, find_mojibake, might_be_damaged
 
 _ALPHABET = st.sampled_from(sorted(set("".join("".join(s) for s in mojibake_prefilter.SHAPES))
@@ -39,5 +39,6 @@ def test_span_cache_agrees_with_damage_spans(texts: list[str]) -> None:
     """SpanCache gives damage_spans with touching spans joined, piece by piece."""
     cache = mojibake_prefilter.SpanCache(size=8)
     for text in texts:
-        assert cache.spans(text) == mojibake_finder._merge(mojibake_prefilter.damage_spans(text))
-        assert cache.any(text) == bool(mojibake_prefilter.damage_spans(text))
+        spans = mojibake_prefilter.damage_spans(text)
+        assert cache.spans(text) == mojibake_prefilter.merge_spans(spans)
+        assert cache.any(text) == bool(spans)
