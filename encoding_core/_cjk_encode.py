@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._cjk import NUL_CP, gb18030_ranges_pointer
+from ._cjk_chinese import gb18030_ranges_pointer
+from ._cjk_common import NUL_CP
 
 __all__ = [
     "big5_pointer_bytes",

@@ -50,9 +50,6 @@ import re
 import threading
 from functools import cache
 
-# scripts/gen_index_tables.py reads these two as decoders._FAST_CODECS, decoders._derive_index
-from ._decoders_cjk import _FAST_CODECS as _FAST_CODECS
-from ._decoders_cjk import _derive_index as _derive_index
 from ._decoders_cjk import cjk_encoder, decode_cjk
 from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE

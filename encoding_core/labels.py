@@ -2,7 +2,8 @@
 
 Every encoding name this package returns is a WHATWG canonical name in lower case
 (``utf-8``, ``windows-1252``, ``shift_jis``, ``gbk``, ``utf-16le``): encoding_rs's
-``name()`` lower-cased. Python codec names never leave ``decoders.py``.
+``name()`` lower-cased. Python codec names never leave ``decoders.py`` and
+``_decoders_cjk.py``.
 
 The label table is generated (``scripts/gen_tables.py``) from the Encoding Standard's
 ``encodings.json``; see ``_tables/labels.py`` for the pinned revision.

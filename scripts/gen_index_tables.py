@@ -136,22 +136,23 @@ def fast_path(
 
 
 def cjk(indexes: dict[str, list[int | None]]) -> None:
-    from encoding_core import _cjk, decoders
+    from encoding_core import _cjk, _decoders_cjk
 
     tables = {n: "".join(NUL if cp is None else chr(cp) for cp in indexes[n]) for n in CJK_INDEXES}
     ranges_json = indexes["gb18030-ranges"]
     ranges = (tuple(int(p) for p, _ in ranges_json), tuple(int(c) for _, c in ranges_json))  # type: ignore[misc]
     lines = header(
-        "Multi-byte (CJK) decoding data for encoding_core.decoders.",
+        "Multi-byte (CJK) decoding data for encoding_core._decoders_cjk.",
         f",\nwith the codecs of Python {platform.python_version()}",
     )
     lines += ["# Number of pointers in each index.", "INDEX_LENGTHS: dict[str, int] = {"]
     lines += [f"    {n!r}: {len(tables[n])}," for n in CJK_INDEXES]
     lines += ["}", "", "# Where each index differs from the Python codec it is derived from",
-              "# (decoders._INDEX_SOURCES): (first pointer, code points from there; U+FFFE: none).",
+              "# (_decoders_cjk._INDEX_SOURCES): (first pointer, code points from there;",
+              "# U+FFFE: none).",
               "INDEX_PATCHES: dict[str, tuple[tuple[int, str], ...]] = {"]
     for name in CJK_INDEXES:
-        derived = decoders._derive_index(name, len(tables[name]))
+        derived = _decoders_cjk._derive_index(name, len(tables[name]))
         runs: list[tuple[int, str]] = []
         for pointer, (want, got) in enumerate(zip(tables[name], derived, strict=True)):
             if want == got:
@@ -182,7 +183,7 @@ def cjk(indexes: dict[str, list[int | None]]) -> None:
         "euc-kr": partial(_cjk.decode_euc_kr, index=tables["euc-kr"]),
     }
     fixes_all, chars_all, bytes_all = {}, {}, {}
-    for name, codec in decoders._FAST_CODECS.items():
+    for name, codec in _decoders_cjk._FAST_CODECS.items():
         fixes, chars, units = fast_path(name, codec, steps[name])
         fixes_all[name], chars_all[name], bytes_all[name] = fixes, chars, tuple(units)
     lines += [

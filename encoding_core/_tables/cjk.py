@@ -1,4 +1,4 @@
-"""Multi-byte (CJK) decoding data for encoding_core.decoders. Generated from indexes.json, whatwg/encoding at commit a985b62a9b45 (2026-05-21),
+"""Multi-byte (CJK) decoding data for encoding_core._decoders_cjk. Generated from indexes.json, whatwg/encoding at commit a985b62a9b45 (2026-05-21),
 by scripts/gen_index_tables.py,
 with the codecs of Python 3.11.7. Do not edit by hand.
 """
@@ -15,7 +15,8 @@ INDEX_LENGTHS: dict[str, int] = {
 }
 
 # Where each index differs from the Python codec it is derived from
-# (decoders._INDEX_SOURCES): (first pointer, code points from there; U+FFFE: none).
+# (_decoders_cjk._INDEX_SOURCES): (first pointer, code points from there;
+# U+FFFE: none).
 INDEX_PATCHES: dict[str, tuple[tuple[int, str], ...]] = {
     'gb18030': (
         (6555, '\u3000'),
