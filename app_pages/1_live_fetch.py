@@ -11,33 +11,22 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import altair as alt
-import pandas as pd
 import streamlit as st
 
 from encoding_core.errors import FetchError, OverrideError
 from encoding_core.fetch import Capture, FetchSettings
-from encoding_core.hostreport import (
-    QUARANTINE_THRESHOLD,
-    HostReport,
-    OverrideLookup,
-    report_from_urls,
-    report_from_warc,
-)
-from encoding_core.landing import (
-    LandingZone,
-    LandingZoneError,
-    fetch_and_keep,
-    recent,
-    reopen,
-)
+from encoding_core.hostreport import HostReport, OverrideLookup, report_from_urls, report_from_warc
+from encoding_core.landing import LandingZone, LandingZoneError, fetch_and_keep, recent, reopen
 from encoding_core.models import Decoded
 from encoding_core.overrides import OverrideStore, default_path
 from encoding_core.overrides_retest import decode_with_overrides
 from encoding_core.warcfile import WarcFormatError, WarcListing, list_responses, read_response
 from ui.components import md_escape, render_decision
 from ui.config import fetch_config
+from ui.fetch_view import render_capture, render_recent
+from ui.hostreport_view import render_report
 from ui.state import CurrentInput, set_current
+from ui.warc_view import render_listing, warc_source
 
 _CAPTURE, _REPORT = "fetch_capture", "fetch_report"
 
@@ -90,10 +79,7 @@ def _recent_tab(zone: LandingZone) -> None:
     if not kept:
         st.info("No captures kept yet: fetch a URL first.")
         return
-    st.dataframe(pd.DataFrame([{"capture": s.capture_id, "url": s.url, "status": s.status,
-                                "bytes": s.body_length, "content type": s.content_type or "",
-                                "fetched at": s.fetched_at} for s in kept]),
-                 hide_index=True, width="stretch", key="fetch_recent_table")
+    render_recent(kept)
     pick = st.selectbox("Capture", [s.capture_id for s in kept], key="fetch_recent_pick")
     if st.button("Open this capture", key="fetch_recent_open"):
         try:
@@ -104,22 +90,8 @@ def _recent_tab(zone: LandingZone) -> None:
         _use(capture, f"capture {capture.capture_id}: {capture.url}")
 
 
-def _warc_source(section: dict[str, Any]) -> tuple[bytes | str, str] | None:
-    uploaded = st.file_uploader("A WARC file from a crawl (.warc or .warc.gz)",
-                                key="fetch_warc_upload")
-    if uploaded is not None:
-        return uploaded.getvalue(), uploaded.name
-    folder = Path(str(section["warc_dir"])) if section.get("warc_dir") else None
-    files = sorted(folder.glob("*.warc*")) if folder and folder.is_dir() else []
-    if not files:
-        return None
-    name = st.selectbox(f"…or a file in {folder}", [p.name for p in files], index=None,
-                        key="fetch_warc_file")
-    return (str(folder / name), name) if folder and name else None
-
-
 def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> None:
-    source = _warc_source(section)
+    source = warc_source(section)
     if source is None:
         st.info("Upload a WARC file to list its responses.")
         return
@@ -132,13 +104,7 @@ def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> None:
         return
     if listing.problem:
         st.warning(md_escape(listing.problem))
-    st.caption(f"{len(listing.responses):,} HTTP responses"
-               + (f" ({listing.skipped} other response records skipped)" if listing.skipped
-                  else ""))
-    st.dataframe(pd.DataFrame([{"#": r.index, "url": r.url, "status": r.status,
-                                "content type": r.content_type or "", "bytes": r.length,
-                                "date": r.date or ""} for r in listing.responses]),
-                 hide_index=True, width="stretch", key="fetch_warc_table")
+    render_listing(listing)
     labels = {r.index: f"#{r.index} {r.status} {r.url}" for r in listing.responses}
     pick = st.selectbox("Record", list(labels), format_func=labels.__getitem__,
                         key="fetch_warc_pick")
@@ -214,80 +180,8 @@ def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
         st.error(md_escape(str(exc)))
 
 
-def _show_report(report: HostReport) -> None:
-    st.subheader("Host report")
-    if report.problem:
-        st.warning(md_escape(report.problem))
-    if report.quarantined_hosts:
-        st.error(f"Seed 000 would quarantine {len(report.quarantined_hosts)} host(s): a page "
-                 f"needed more than {QUARANTINE_THRESHOLD} replacement characters.")
-    hosts = pd.DataFrame([{
-        "host": h.host, "pages": h.records, "quarantine": h.quarantine,
-        "quarantined pages": h.quarantined_records, "replacements": h.replacements,
-        "most on one page": h.max_replacements, "lossy pages": h.lossy,
-        "pages with conflicts": h.conflicts, "fetch errors": h.errors,
-        "sources": ", ".join(f"{s} {n}" for s, n in h.sources)} for h in report.hosts])
-    st.dataframe(hosts, hide_index=True, width="stretch", key="fetch_report_hosts")
-    if report.skipped:
-        st.caption("Skipped: " + ", ".join(f"{md_escape(r)} {n}" for r, n in report.skipped))
-    sources = pd.DataFrame([{"host": h.host, "source": s, "pages": n}
-                            for h in report.hosts for s, n in h.sources])
-    if not sources.empty:
-        st.altair_chart(alt.Chart(sources, title="Which source decided, per host").mark_bar()
-                        .encode(x="pages:Q", y=alt.Y("host:N", sort="-x"), color="source:N",
-                                tooltip=["host", "source", "pages"]), width="stretch")
-        worst = alt.Chart(hosts, title="Most replacements on one page (quarantine above the "
-                          "line)").mark_bar().encode(
-            x=alt.X("most on one page:Q"), y=alt.Y("host:N", sort="-x"),
-            color=alt.Color("quarantine:N", scale=alt.Scale(domain=[False, True],
-                                                             range=["#4c78a8", "#e45756"])),
-            tooltip=["host", "most on one page", "replacements"])
-        rule = alt.Chart(pd.DataFrame({"x": [QUARANTINE_THRESHOLD]})).mark_rule(
-            strokeDash=[4, 4]).encode(x="x:Q")
-        st.altair_chart(worst + rule, width="stretch")
-    a, b, c = st.columns(3)
-    a.download_button("Hosts (CSV)", report.hosts_csv().encode(), "hosts.csv", "text/csv",
-                      key="fetch_report_csv", on_click="ignore")
-    b.download_button("Pages (CSV)", report.records_csv().encode(), "pages.csv", "text/csv",
-                      key="fetch_report_records_csv", on_click="ignore")
-    c.download_button("Report (JSON)", report.to_json().encode(), "host-report.json",
-                      "application/json", key="fetch_report_json", on_click="ignore")
-
-
 def _show_capture(capture: Capture, zone: LandingZone) -> None:
-    st.subheader("Capture")
-    a, b, c, d = st.columns(4)
-    a.metric("Status", f"{capture.status} {capture.final.reason}")
-    b.metric("Body", f"{len(capture.body):,} bytes")
-    c.metric("HTTP", capture.final.http_version)
-    d.metric("Time", f"{capture.elapsed:.2f} s")
-    st.text(f"Final URL: {capture.url}")
-    if capture.capture_id:
-        st.caption(f"Kept as {capture.capture_id} (fetched {capture.fetched_at})")
-    for note in capture.notes:
-        st.info(md_escape(note))
-    if capture.content_codings:
-        st.caption(f"Content-Encoding {', '.join(capture.content_codings)} removed: "
-                   f"{capture.raw_length:,} bytes received.")
-    if capture.redirects:
-        st.markdown("**Redirect chain**")
-        st.dataframe(pd.DataFrame([{
-            "hop": i, "status": e.status, "url": e.url,
-            "location": ", ".join(e.header_values("location")), "address": e.address or "",
-            "seconds": round(e.elapsed, 3)} for i, e in enumerate(capture.exchanges, 1)]),
-            hide_index=True, width="stretch", key="fetch_chain")
-    st.markdown("**Response headers, as received**")
-    st.dataframe(pd.DataFrame(capture.headers, columns=["name", "value"]), hide_index=True,
-                 width="stretch", key="fetch_headers")
-    left, middle, right = st.columns(3)
-    if left.button("Open in Compare", key="fetch_to_compare"):
-        st.switch_page("app_pages/2_compare.py")
-    if middle.button("Open in Bytes", key="fetch_to_bytes"):
-        st.switch_page("app_pages/3_bytes.py")
-    if capture.capture_id and zone.path(capture.capture_id).is_file():
-        right.download_button("Capture (WARC)", zone.path(capture.capture_id).read_bytes(),
-                              f"{capture.capture_id}.warc.gz", "application/warc",
-                              key="fetch_download_warc", on_click="ignore")
+    render_capture(capture, zone)
     st.subheader("Decision")
     host = (urlsplit(capture.url).hostname or "").lower()
     try:
@@ -314,7 +208,7 @@ def fetch_page_body() -> None:
     with report:
         _report_tab(settings, zone)
         if isinstance(st.session_state.get(_REPORT), HostReport):
-            _show_report(st.session_state[_REPORT])
+            render_report(st.session_state[_REPORT])
     capture = st.session_state.get(_CAPTURE)
     if not isinstance(capture, Capture):
         st.info("Fetch a URL, open a kept capture or a WARC record to see its diagnosis.")

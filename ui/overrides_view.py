@@ -1,0 +1,96 @@
+"""Showing site overrides: the due marker, the list with its timeline, host status and history.
+
+Entries, hosts and reasons come from a YAML file people edit by hand: they reach the screen
+only through ``st.dataframe`` and the Altair chart's data, never through Markdown.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from encoding_core.overrides import (
+    HistoryEvent,
+    OverrideEvidence,
+    OverrideStatus,
+    SiteOverride,
+    Status,
+)
+from encoding_core.overrides_model import due_state
+
+DUE_SOON_DAYS = 30
+OPEN = (Status.PROPOSED, Status.APPROVED)
+_COLOURS = ["#f5a623", "#2e7d32", "#9e9e9e", "#cfcfcf"]  # proposed, approved, rejected, retired
+
+
+def due_marker(entry: SiteOverride, today: date) -> str:
+    """How the entry stands against its review date, in words ("" once closed)."""
+    state = due_state(entry, today, DUE_SOON_DAYS)
+    days = entry.days_left(today)
+    return {"expired": f"OVERDUE by {-days} days", "due": f"due soon: {days} days left",
+            "ok": f"{days} days left", "closed": ""}[state]
+
+
+def render_overview(entries: tuple[SiteOverride, ...], today: date) -> None:
+    """The counts, the table of every entry, and the timeline."""
+    states = [due_state(e, today, DUE_SOON_DAYS) for e in entries]
+    a, b, c, d = st.columns(4)
+    a.metric("Applying", sum(e.status is Status.APPROVED and s != "expired"
+                             for e, s in zip(entries, states, strict=True)))
+    b.metric("Awaiting review", sum(e.status is Status.PROPOSED for e in entries))
+    c.metric("Overdue", states.count("expired"))
+    d.metric(f"Due within {DUE_SOON_DAYS} days", states.count("due"))
+    st.dataframe(pd.DataFrame([{
+        "id": e.id, "host": e.host, "encoding": e.encoding, "status": e.status.value,
+        "review by": e.review_by, "due": due_marker(e, today), "proposed by": e.created_by,
+        "approved by": e.approved_by or "", "reason": e.reason} for e in entries]),
+        hide_index=True, width="stretch", key="overrides_table")
+    _timeline(entries, today)
+
+
+def _timeline(entries: tuple[SiteOverride, ...], today: date) -> None:
+    frame = pd.DataFrame([{"entry": f"{e.id} {e.host}", "status": e.status.value,
+                           "created": e.created.date().isoformat(),
+                           "review by": e.review_by.isoformat(), "due": due_marker(e, today)}
+                          for e in entries])
+    bars = alt.Chart(frame).mark_bar(height=12).encode(
+        x=alt.X("created:T", title="from proposal to review date"), x2="review by:T",
+        y=alt.Y("entry:N", sort=None, title=None, axis=alt.Axis(labelLimit=320)),
+        color=alt.Color("status:N", scale=alt.Scale(domain=[s.value for s in Status],
+                                                    range=_COLOURS)),
+        tooltip=["entry", "status", "created:T", "review by:T", "due"])
+    rule = alt.Chart(pd.DataFrame({"today": [today.isoformat()]})).mark_rule(
+        color="red", strokeDash=[4, 4]).encode(x="today:T", tooltip=["today:T"])
+    st.altair_chart(bars + rule, key="overrides_timeline", width="stretch")
+
+
+def render_host_status(statuses: tuple[OverrideStatus, ...]) -> None:
+    """Which entries match a host, and whether each applies and why."""
+    st.dataframe(pd.DataFrame([{"id": s.entry.id, "pattern": s.entry.host,
+                                "encoding": s.entry.encoding, "applies": s.applied,
+                                "why": s.why} for s in statuses],
+                              columns=["id", "pattern", "encoding", "applies", "why"]),
+                 hide_index=True, width="stretch", key="overrides_host_status")
+
+
+def render_history(history: tuple[HistoryEvent, ...]) -> None:
+    """An entry's history, one row per recorded change."""
+    st.dataframe(pd.DataFrame([{
+        "at": h.at.isoformat(sep=" "), "by": h.by, "action": h.action, "reason": h.reason or "",
+        "changed": "; ".join(f"{k}: {o} → {n}" for k, o, n in h.changes)} for h in history]),
+        hide_index=True, width="stretch", key="overrides_history")
+
+
+def render_evidence(evidence: OverrideEvidence) -> None:
+    """The evidence a proposal would attach, one row per field."""
+    st.dataframe(pd.DataFrame([{"field": k, "value": "" if v is None else str(v)}
+                               for k, v in _fields(evidence)]),
+                 hide_index=True, width="stretch", key="overrides_propose_evidence")
+
+
+def _fields(evidence: OverrideEvidence) -> list[tuple[str, object]]:
+    return [(k, getattr(evidence, k)) for k in ("url", "fetched_at", "sha256", "corrects",
+                                                 "replacements", "conflicts", "capture")]

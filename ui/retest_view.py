@@ -1,0 +1,68 @@
+"""Re-testing a site override from a page: where the fresh sample comes from, and the verdict.
+
+The sample's label, the upload and the summary are untrusted: labels and explanations go
+through ``md_escape``, the numbers through ``st.dataframe``, the summary through ``st.code``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+import streamlit as st
+
+from encoding_core.overrides import SiteOverride
+from encoding_core.overrides_retest import RetestResult
+from ui.components import md_escape
+from ui.state import CurrentInput
+
+Sample = tuple[bytes, str | None, str | None]  # body, Content-Type, host it came from
+
+
+def sample_loader(mode: str, entry: SiteOverride, current: CurrentInput | None,
+                  fetch: Callable[[str], Sample | None]) -> Callable[[], Sample | None]:
+    """Show the widgets for ``mode``; return what gets the sample when the re-test runs.
+
+    ``fetch`` gets a live sample from a URL (the page's call into the fetch code).
+    """
+    if mode == "Current input" and current is not None:
+        st.caption(f"Current input: {md_escape(current.label)} ({len(current.body):,} bytes)")
+        return lambda: (current.body, current.content_type, current.host)
+    if mode == "Live fetch":
+        default = (entry.evidence.url if entry.evidence and entry.evidence.url
+                   else f"https://{entry.host.removeprefix('*.')}/")
+        url = st.text_input("URL to fetch", value=default, key="overrides_retest_url")
+        return lambda: fetch(url)
+    uploaded = st.file_uploader("A fresh response body (any bytes)", key="overrides_retest_upload")
+    content_type = st.text_input("Content-Type it was served with (optional)",
+                                 key="overrides_retest_content_type",
+                                 placeholder="text/html; charset=iso-8859-1")
+
+    def load() -> Sample | None:
+        if uploaded is None:
+            st.error("Upload a response body first.")
+            return None
+        return uploaded.getvalue(), content_type or None, None
+    return load
+
+
+def _use_as_reason(result: RetestResult) -> None:
+    st.session_state["overrides_action_entry"] = result.entry_id
+    st.session_state["overrides_action_reason"] = result.summary()
+
+
+def render_result(result: RetestResult) -> None:
+    """The verdict, both decodings side by side, and the summary to reuse as a reason."""
+    show = {"harmful": st.error, "unneeded": st.warning}.get(result.verdict, st.success)
+    show(f"**{result.verdict}**: {md_escape(result.explanation)}")
+    st.dataframe(pd.DataFrame([
+        {"path": "without the override", "encoding": result.normal_encoding,
+         "decided by": result.normal_source, "replacements": result.normal_replacements,
+         "mojibake": result.normal_mojibake, "conflicts": result.normal_conflicts},
+        {"path": "with the override", "encoding": result.override_encoding,
+         "decided by": result.override_source, "replacements": result.override_replacements,
+         "mojibake": result.override_mojibake, "conflicts": result.override_conflicts}]),
+        hide_index=True, width="stretch", key="overrides_retest_table")
+    st.code(result.summary(), language=None, wrap_lines=True)
+    st.button("Use this as the reason to renew or retire", key="overrides_retest_use",
+              on_click=_use_as_reason, args=(result,))
