@@ -15,7 +15,7 @@ import streamlit as st
 
 from encoding_core.errors import FetchError, OverrideError
 from encoding_core.fetch import Capture, FetchSettings
-from encoding_core.hostreport import HostReport, OverrideLookup, report_from_urls, report_from_warc
+from encoding_core.hostreport import HostReport, report_from_urls, report_from_warc
 from encoding_core.landing import LandingZone, LandingZoneError, fetch_and_keep, recent, reopen
 from encoding_core.models import Decoded
 from encoding_core.overrides import OverrideStore, default_path
@@ -25,6 +25,7 @@ from ui.components import md_escape, render_decision
 from ui.config import fetch_config
 from ui.fetch_view import render_capture, render_recent
 from ui.hostreport_view import render_report
+from ui.overrides_access import override_lookup
 from ui.state import CurrentInput, set_current
 from ui.warc_view import render_listing, warc_source
 
@@ -119,25 +120,6 @@ def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> None:
                                               + listing.skipped)
 
 
-def _override_lookup() -> OverrideLookup | None:
-    """Each host's active site override, for the report; None without a usable file."""
-    path = default_path()
-    if not path.exists():
-        return None
-    store = OverrideStore(path)
-    try:
-        store.entries()
-    except OverrideError as exc:
-        st.warning(f"The overrides file cannot be used, so none is applied: "
-                   f"{md_escape(str(exc))}")
-        return None
-
-    def active(host: str) -> str | None:
-        entry = store.active_for(host)
-        return entry.encoding if entry is not None else None
-    return active
-
-
 def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
     mode = st.radio("Over", ["The WARC file (WARC tab)", "A list of URLs"], horizontal=True,
                     key="fetch_report_mode")
@@ -150,7 +132,7 @@ def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
                                    key="fetch_report_delay")
     if not st.button("Build the host report", key="fetch_report_run"):
         return
-    overrides = _override_lookup()
+    overrides = override_lookup()
     bar = st.progress(0.0, text="Decoding…")
     if mode == "A list of URLs":
         urls = [line.strip() for line in text.splitlines() if line.strip()]

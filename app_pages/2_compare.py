@@ -10,9 +10,8 @@ from streamlit.delta_generator import DeltaGenerator
 from encoding_core import ENCODING_NAMES, compare_candidates, diff_spans
 from encoding_core.cases import cases_json, regression_case
 from encoding_core.compare import Comparison
-from encoding_core.errors import OverrideError
-from encoding_core.overrides import OverrideStore, SiteOverride, default_path
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
+from ui.overrides_access import active_override
 
 MAX_LINES = 200
 
@@ -21,19 +20,6 @@ MAX_LINES = 200
 def _compare(body: bytes, content_type: str | None, extra: tuple[str, ...],
              override: str | None) -> Comparison:
     return compare_candidates(body, content_type, extra=extra, override=override)
-
-
-def _active_override(host: str | None) -> SiteOverride | None:
-    """The approved, unexpired site override for the input's host, if any."""
-    path = default_path()
-    if not host or not path.exists():
-        return None
-    try:
-        return OverrideStore(path).active_for(host)
-    except OverrideError as exc:
-        st.warning(f"The overrides file cannot be used, so none is applied: "
-                   f"{md_escape(str(exc))}")
-        return None
 
 
 def _regression_case(body: bytes, content_type: str | None, result: Comparison, label: str,
@@ -67,7 +53,7 @@ def compare_page() -> None:
         st.stop()
     extra = st.multiselect("Also decode as", [n for n in ENCODING_NAMES if n != "replacement"],
                            key="compare_extra")
-    override = _active_override(item.host)
+    override = active_override(item.host)
     if override is not None:
         st.caption(f"Site override {override.id} for {md_escape(override.host)} applies: "
                    f"{override.encoding}, approved by {md_escape(override.approved_by or '?')}.")

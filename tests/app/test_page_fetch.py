@@ -203,3 +203,16 @@ def test_host_report_applies_site_overrides(app_data) -> None:
     sources = {h.host: dict(h.sources) for h in report.hosts}
     assert sources["a.example"] == {"override": 1}
     assert "override" not in sources["b.example"]
+
+
+def test_host_report_with_a_broken_overrides_file_warns_and_reports(app_data) -> None:
+    """A hand-broken overrides file is reported and the report runs without overrides."""
+    (app_data / "overrides.yaml").write_text("hosts: {a.example: utf-8\n")
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", _warc(),
+                                                     "application/gzip").run()
+    at.button(key="fetch_report_run").click().run()
+    assert not at.exception, at.exception
+    assert any("cannot be used, so none is applied" in w.value for w in at.warning)
+    report = at.session_state["fetch_report"]
+    assert all("override" not in dict(h.sources) for h in report.hosts)

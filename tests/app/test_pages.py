@@ -119,6 +119,24 @@ def test_compare_applies_the_hosts_override(app_data):
     assert any(entry.id in c.value for c in at.caption)
 
 
+def test_compare_with_a_broken_overrides_file_warns_and_decides(app_data):
+    """A hand-broken overrides file is reported, left as it is, and no override is applied."""
+    from ui.state import CurrentInput
+
+    broken = b"- host: shop.example\n  encoding: [utf-8\n"
+    (app_data / "overrides.yaml").write_bytes(broken)
+    at = _app()
+    at.switch_page("app_pages/2_compare.py")
+    at.session_state["current_input"] = CurrentInput(
+        label="https://shop.example/", body="café".encode(),
+        content_type="text/html; charset=iso-8859-1", url="https://shop.example/")
+    at.run()
+    assert not at.exception, at.exception
+    assert any("cannot be used, so none is applied" in w.value for w in at.warning)
+    assert [m.value for m in at.metric[:2]] == ["windows-1252", "http-header"]
+    assert (app_data / "overrides.yaml").read_bytes() == broken
+
+
 @pytest.mark.parametrize("sample", SAMPLES, ids=SAMPLES)
 def test_bytes_every_sample(sample):
     """Bytes shows every bundled sample's offending or non-ASCII sequences with a hex window."""
