@@ -14,13 +14,15 @@ Rules; every doubt goes to the ensemble, never to a guess:
 1. an answer must decode the whole body strictly (as every answer of ``default_detector``);
 2. both answers give the sample the same text: that reading; else an answer whose reading
    has no implausible character (``_plausibility``), when the other answer fails rule 1 or
-   reads implausibly: that one;
+   reads implausibly, or has no answer: that one. With chardetng-py or resiliparse not
+   installed there is no quick path (one detector alone confirms nothing);
 3. the reading itself may have implausible characters, but at most
    ``MAX_IMPLAUSIBLE_RATE / 2`` per non-ASCII character (as the ensemble's first round);
 4. a sibling encoding (``SIBLINGS``: windows-1252 and iso-8859-15 ...) that decodes the
-   body strictly and reads some of its bytes differently, anywhere in the body, is compared
-   on the words holding those bytes: the answer stands only when its words read with no
-   implausible character and the sibling's with some (``c½ur`` against ``cœur``).
+   body strictly and reads some of its bytes after the sample differently (both detectors
+   saw the sample and chose) is compared on the words holding those bytes: the answer
+   stands only when its words read with no implausible character and the sibling's with
+   some (``c½ur`` against ``cœur``).
 """
 
 from __future__ import annotations
@@ -28,13 +30,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
+from importlib.util import find_spec
 
 from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility
 from ._voters import SIBLING_OF, Vote, chardetng_answer, resiliparse_answer
 from .decoders import decode_replace
 
-__all__ = ["QUICK_SAMPLE", "Agreement", "agreement"]
+__all__ = ["QUICK_DETECTORS_INSTALLED", "QUICK_SAMPLE", "Agreement", "agreement"]
 
+#: Both detectors of the quick path can be imported (else the ensemble decides alone).
+QUICK_DETECTORS_INSTALLED = all(find_spec(name) is not None
+                                for name in ("chardetng_py", "resiliparse"))
 #: The quick path's sample: this much from the first non-ASCII line (markup stripped).
 QUICK_SAMPLE = 2048
 #: Words with a non-ASCII character scored for plausibility in the quick sample.
@@ -53,6 +59,8 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int
     knows whether a character cut short at the very end is allowed, and caches). ``part``
     was taken from ``data[:seen]``; rule 4 looks at the bytes after it.
     """
+    if not QUICK_DETECTORS_INSTALLED:
+        return None
     answers = (("chardetng", chardetng_answer(part, data)),
                ("uchardet", resiliparse_answer(part, data)))
     votes = tuple((name, answer, 0.6) for name, answer in answers)

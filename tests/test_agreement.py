@@ -101,3 +101,16 @@ def test_word_cache_is_transparent(text):
     first = implausibility(text)
     _word_score.cache_clear()
     assert implausibility(text) == first
+
+
+def test_no_quick_path_without_both_detectors(monkeypatch):
+    """One detector alone confirms nothing: without both installed, the ensemble decides."""
+    from encoding_core import _agreement
+
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251")
+    body = case_body(case)
+    monkeypatch.setattr(_agreement, "QUICK_DETECTORS_INSTALLED", False)
+    assert _quick(body) is None
+    found = default_detector(body)
+    assert found is not None and "agree" not in found.reason
+    assert decode_strict(body, found.encoding) == decode_strict(body, "windows-1251")
