@@ -163,7 +163,7 @@ def _agreed(part: bytes, encoding: str, how: str, rate: float,
     evidence = 0.6 + 0.1 * min(4, non_ascii)
     confidence = (0.95 if "agree" in how else 0.8) * (1.0 - 2 * rate) * evidence
     return Detection(encoding, round(confidence, 3), non_ascii < SHORT_TEXT,
-                     f"{how} (sampled; {rate:.2f} implausible characters per non-ASCII one)",
+                     f"{how} (sampled; {rate:.0%} of its non-ASCII characters implausible)",
                      votes)
 
 
