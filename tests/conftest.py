@@ -1,4 +1,4 @@
-"""Shared test configuration: the browser tests' switch."""
+"""Shared test configuration: the browser tests' switch, Hypothesis profiles."""
 
 from __future__ import annotations
 
@@ -6,6 +6,12 @@ import os
 import shutil
 
 import pytest
+from hypothesis import settings
+
+# CI (``.ci/run`` sets HYPOTHESIS_PROFILE=ci) draws the same examples on every run, so a landing
+# is never decided by which random inputs one run happened to try; a local run explores anew.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(autouse=True)
