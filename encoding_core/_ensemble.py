@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility
 from ._voters import SIBLING_OF, VOTERS, Vote
 from .decoders import decode_replace
+from .utf8profile import ascii_byte_count
 
 __all__ = ["MIN_CONFIDENCE", "PENALTY", "SHORT_TEXT", "Elected", "elect", "non_ascii_count"]
 
@@ -42,7 +43,7 @@ def non_ascii_count(data: bytes) -> int:
     >>> non_ascii_count(b"caf\\xe9")
     1
     """
-    return len(data) - len(data.decode("latin-1").encode("ascii", "ignore"))
+    return len(data) - ascii_byte_count(data)
 
 
 #: Scored when no voted candidate reads plausibly: the ASCII-compatible legacy web encodings.

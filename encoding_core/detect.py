@@ -53,6 +53,7 @@ from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
 from .attempt import incomplete_tail
 from .decoders import decode_strict
+from .utf8profile import ascii_byte_count
 
 __all__ = [
     "MIN_CONFIDENCE",
@@ -211,9 +212,9 @@ def _utf8(data: bytes, tail_ok: bool = False) -> Detection | bool:
         # maximal subpart); only the count matters, so the fast one.
         text = data.decode("utf-8", "replace")
         errors = text.count("\ufffd")
-        multi = len(text) - len(text.encode("ascii", "ignore")) - errors
+        multi = len(text) - ascii_byte_count(data) - errors
         return multi >= 4 * errors
-    multi = len(text) - len(text.encode("ascii", "ignore"))
+    multi = len(text) - ascii_byte_count(data)
     return Detection("utf-8", 0.99 if multi >= 4 else 0.8 + 0.04 * multi, multi < 2,
                      f"valid UTF-8 with {multi} multi-byte sequences")
 

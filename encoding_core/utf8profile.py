@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from .decoders import decode_strict
 
-__all__ = ["Utf8Profile", "utf8_profile", "valid_utf8_profile"]
+__all__ = ["Utf8Profile", "ascii_byte_count", "utf8_profile", "valid_utf8_profile"]
+
+_HIGH_BYTES = bytes(range(0x80, 0x100))
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +34,18 @@ class Utf8Profile:
         return self.multibyte > 0 and self.multibyte >= self.invalid
 
 
-def _non_ascii(text: str) -> int:
-    return len(text) - len(text.encode("ascii", "ignore"))
+def ascii_byte_count(data: bytes) -> int:
+    """How many bytes of ``data`` are ASCII.
+
+    A text decoded from ``data`` as UTF-8, strictly or with U+FFFD for each malformed
+    sequence, has exactly these ASCII characters (an ASCII byte is never part of a
+    multi-byte or malformed sequence), so its non-ASCII characters are ``len(text)`` minus
+    this: no pass over the text.
+
+    >>> ascii_byte_count(b"caf\\xc3\\xa9 \\xff")
+    4
+    """
+    return len(data.translate(None, _HIGH_BYTES))
 
 
 def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
@@ -55,7 +67,7 @@ def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
         # Standard's UTF-8 decoder does; U+FFFD already in the bytes is not an error.
         text = body.decode("utf-8", "replace")
         replacements = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
-    return Utf8Profile(_non_ascii(text) - replacements, replacements)
+    return Utf8Profile(len(text) - ascii_byte_count(body) - replacements, replacements)
 
 
 def valid_utf8_profile(body: bytes) -> Utf8Profile | None:
@@ -64,6 +76,6 @@ def valid_utf8_profile(body: bytes) -> Utf8Profile | None:
         text = decode_strict(body, "utf-8")
     except UnicodeDecodeError:
         return None
-    return Utf8Profile(_non_ascii(text), 0)
+    return Utf8Profile(len(text) - ascii_byte_count(body), 0)
 
 
