@@ -1,4 +1,4 @@
-"""Address guard: which addresses a fetch may connect to, and a connection that goes only there.
+"""Address guard: which addresses a fetch may connect to.
 
 A diagnostic fetch of a URL someone typed must not reach the machine it runs on, its network or
 a cloud metadata service (server-side request forgery). The guard works in three steps, on the
@@ -12,12 +12,8 @@ first request and again on every redirect hop:
    unspecified, and anything else not globally routable; IPv6 forms that carry an IPv4 address
    (IPv4-mapped, NAT64 ``64:ff9b::/96``, 6to4) are judged by that IPv4 address. Networks listed
    in ``allowed_networks`` are opened on purpose (an intranet host under triage).
-3. **Pin.** ``PinnedBackend`` is an httpcore network backend that connects only to the
-   addresses checked for a host and never resolves a name itself, so a second DNS answer
-   cannot differ from the one checked (DNS rebinding). The URL keeps its host name, so the Host
-   header, TLS SNI and certificate checks use the name as usual. The backend also enforces the
-   fetch's total deadline on every socket operation (a server trickling bytes cannot hold the
-   fetch past it).
+3. **Pin.** Connections go only to the checked addresses: ``pinned_transport.py``
+   (``PinnedBackend``, ``PinnedTransport``, re-exported here).
 
 It errs on the side of refusing: a name is refused when *any* of its addresses is blocked.
 
@@ -38,17 +34,13 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-import ssl
 import threading
-import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import unquote
 
-import httpcore
-import httpx
-
 from .errors import FetchError
+from .pinned_transport import PinnedBackend, PinnedTransport
 
 __all__ = [
     "BlockedAddressError",
@@ -272,94 +264,3 @@ def check_host(host: str, port: int, allowed: Sequence[IPNetwork] = (), *,
                 f"{address}/{address.max_prefixlen} (CLI)"
             )
     return tuple(str(a) for a in addresses)
-
-
-class _DeadlineStream(httpcore.NetworkStream):
-    """A network stream whose every operation ends by the backend's deadline."""
-
-    def __init__(self, inner: httpcore.NetworkStream, backend: PinnedBackend) -> None:
-        self._inner = inner
-        self._backend = backend
-
-    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return self._inner.read(max_bytes, self._backend.time_left(timeout, httpcore.ReadTimeout))
-
-    def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        self._inner.write(buffer, self._backend.time_left(timeout, httpcore.WriteTimeout))
-
-    def close(self) -> None:
-        self._inner.close()
-
-    def start_tls(self, ssl_context: ssl.SSLContext, server_hostname: str | None = None,
-                  timeout: float | None = None) -> httpcore.NetworkStream:
-        left = self._backend.time_left(timeout, httpcore.ConnectTimeout)
-        return _DeadlineStream(self._inner.start_tls(ssl_context, server_hostname, left),
-                               self._backend)
-
-    def get_extra_info(self, info: str) -> Any:
-        return self._inner.get_extra_info(info)
-
-
-class PinnedBackend(httpcore.NetworkBackend):
-    """An httpcore backend that connects only to pinned, checked addresses, before a deadline."""
-
-    def __init__(self, deadline: float | None = None) -> None:
-        self._inner = httpcore.SyncBackend()
-        self._pins: dict[tuple[str, int], tuple[str, ...]] = {}
-        self.deadline = deadline
-
-    def pin(self, host: str, port: int, addresses: Sequence[str]) -> None:
-        """Let connections to ``host:port`` go to ``addresses`` (and nowhere else)."""
-        self._pins[(host.lower(), port)] = tuple(addresses)
-
-    def time_left(self, timeout: float | None, expired: type[Exception]) -> float | None:
-        """``timeout`` shortened to the deadline; raises ``expired`` once it has passed."""
-        if self.deadline is None:
-            return timeout
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise expired("the total time limit of the fetch has passed")
-        return left if timeout is None else min(timeout, left)
-
-    def connect_tcp(self, host: str, port: int, timeout: float | None = None,
-                    local_address: str | None = None,
-                    socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
-                    ) -> httpcore.NetworkStream:
-        addresses = self._pins.get((host.lower(), port))
-        if not addresses:
-            raise httpcore.ConnectError(f"refusing to connect to {host}:{port}: not checked")
-        failure: Exception | None = None
-        for address in addresses:
-            try:
-                stream = self._inner.connect_tcp(
-                    address, port, self.time_left(timeout, httpcore.ConnectTimeout),
-                    local_address, socket_options)
-            except httpcore.ConnectError as exc:  # try the next checked address
-                failure = exc
-                continue
-            return _DeadlineStream(stream, self)
-        assert failure is not None
-        raise failure
-
-    def connect_unix_socket(self, path: str, timeout: float | None = None,
-                            socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
-                            ) -> httpcore.NetworkStream:
-        raise httpcore.ConnectError("unix sockets are not fetched")
-
-    def sleep(self, seconds: float) -> None:
-        time.sleep(seconds)
-
-
-class PinnedTransport(httpx.HTTPTransport):
-    """httpx transport over a ``PinnedBackend``: no proxies, no environment, HTTP/1.1."""
-
-    def __init__(self, backend: PinnedBackend, *, verify: ssl.SSLContext | str | bool = True
-                 ) -> None:
-        super().__init__(verify=verify, trust_env=False)
-        # httpx 0.28 has no network_backend parameter: replace the pool it built with one that
-        # connects only through the pinned backend (same settings as httpx's defaults).
-        self._pool = httpcore.ConnectionPool(
-            ssl_context=httpx.create_ssl_context(verify=verify, trust_env=False),
-            max_connections=10, max_keepalive_connections=5, keepalive_expiry=5.0,
-            http1=True, http2=False, network_backend=backend,
-        )

@@ -1,19 +1,15 @@
-"""Tests for encoding_core.addressguard: numeric spellings, blocked ranges, pinned connections."""
+"""Tests for encoding_core.addressguard: numeric spellings, blocked ranges, checked hosts."""
 
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterator
 
-import httpcore
-import httpx
 import pytest
 
+from encoding_core import addressguard, pinned_transport
 from encoding_core.addressguard import (
     BlockedAddressError,
     NameNotFoundError,
-    PinnedBackend,
-    PinnedTransport,
     blocked_reason,
     check_host,
     ends_in_a_number,
@@ -22,7 +18,6 @@ from encoding_core.addressguard import (
     parse_networks,
 )
 from encoding_core.errors import FetchError
-from tests.httpserver import ScriptedServer, respond
 
 IPV4_SPELLINGS = [
     ("2130706433", "127.0.0.1"),
@@ -149,31 +144,8 @@ def test_parse_networks_names_bad_entry() -> None:
         parse_networks(["10.0.0.0/33"])
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[ScriptedServer]:
-    with ScriptedServer(routes={"/": respond(b"pinned")}) as srv:
-        yield srv
-
-
-def test_pinned_backend_refuses_unchecked_hosts() -> None:
-    """The backend never connects to a host that was not checked and pinned."""
-    with pytest.raises(httpcore.ConnectError, match="not checked"):
-        PinnedBackend().connect_tcp("example.com", 80)
-
-
-def test_pinned_name_connects_to_checked_address(server: ScriptedServer) -> None:
-    """A pinned name goes to its checked address with no lookup, keeping its Host header."""
-    backend = PinnedBackend()
-    backend.pin("pinned.invalid", server.port, ["127.0.0.1"])
-    with httpx.Client(transport=PinnedTransport(backend), trust_env=False) as client:
-        response = client.get(f"http://pinned.invalid:{server.port}/")
-    assert response.content == b"pinned"
-    assert server.requests[-1].header("Host") == f"pinned.invalid:{server.port}"
-
-
-def test_pinned_backend_deadline() -> None:
-    """Past the deadline every socket operation fails as a timeout."""
-    backend = PinnedBackend(deadline=0.0)
-    with pytest.raises(httpcore.ReadTimeout):
-        backend.time_left(5.0, httpcore.ReadTimeout)
-    assert PinnedBackend().time_left(5.0, httpcore.ReadTimeout) == 5.0
+def test_pinned_names_stay_importable_from_addressguard() -> None:
+    """PinnedBackend and PinnedTransport, now in pinned_transport, are re-exported unchanged."""
+    assert addressguard.PinnedBackend is pinned_transport.PinnedBackend
+    assert addressguard.PinnedTransport is pinned_transport.PinnedTransport
+    assert {"PinnedBackend", "PinnedTransport"} <= set(addressguard.__all__)
