@@ -36,6 +36,7 @@ from ._prescan_steps import (
     TAG_NAME_END,
     EndOfInput,
     SkippedLabel,
+    encoding_from_content,
     get_attribute,
     lower,
     meta_branch,
@@ -90,6 +91,18 @@ _PLAIN_PREFIX = re.compile(rb"""(?:
 _SIMPLE_META_CHARSET = re.compile(rb"""<meta[\t\n\x0c\r ]+charset[\t\n\x0c\r ]*=[\t\n\x0c\r ]*
     (?:"([^"]*)"|'([^']*)'|([^\t\n\x0c\r >"'][^\t\n\x0c\r >]*))[\t\n\x0c\r /]*>""",
                                   re.IGNORECASE | re.VERBOSE)
+# The next commonest, a <meta> whose only attributes are http-equiv="content-type" and a quoted
+# content, in either order: what the <meta> branch reads from it (a charset found in content,
+# with the pragma), so that a known label needs no byte-by-byte "get an attribute" either. A
+# content without a charset, or with an unknown label, goes through the loop.
+_PRAGMA_META = re.compile(rb"""<meta[\t\n\x0c\r /]+(?:
+      http-equiv[\t\n\x0c\r ]*=[\t\n\x0c\r ]*(?:"content-type"|'content-type')[\t\n\x0c\r /]*
+      content[\t\n\x0c\r ]*=[\t\n\x0c\r ]*(?:"([^"]*)"|'([^']*)')
+    | content[\t\n\x0c\r ]*=[\t\n\x0c\r ]*(?:"([^"]*)"|'([^']*)')[\t\n\x0c\r /]*
+      http-equiv[\t\n\x0c\r ]*=[\t\n\x0c\r ]*(?:"content-type"|'content-type')
+    )[\t\n\x0c\r /]*>""", re.IGNORECASE | re.VERBOSE)
+
+
 def _scan(data: bytes, skipped: list[SkippedLabel], *,
           shortcut: bool = True) -> tuple[str, str, int] | None:
     """The prescan's loop over ``data``; (encoding, raw label, offset) or None.
@@ -116,6 +129,13 @@ def _scan(data: bytes, skipped: list[SkippedLabel], *,
             charset = get_encoding(label)
             if charset is not None:
                 return PRESCAN_MAP.get(charset, charset), label, pos
+        pragma = _PRAGMA_META.match(data, pos)
+        if pragma is not None:  # http-equiv="content-type" and content: the loop's answer
+            content = next(g for g in pragma.groups() if g is not None)
+            found = encoding_from_content(lower(content))
+            charset = get_encoding(found) if found is not None else None
+            if found is not None and charset is not None:
+                return PRESCAN_MAP.get(charset, charset), found, pos
     try:
         while 0 <= pos < n:
             nxt = data[pos + 1 : pos + 6]

@@ -257,7 +257,10 @@ def test_find_declaration_never_raises(body):
 _FRAGMENTS = [b"<meta", b"<META ", b"<meta/", b" charset=", b'charset="koi8-r"', b"'", b'"',
               b"<!--", b"-->", b">", b"<", b"<!", b"<?", b"</", b"<p ", b"a=", b"=", b" ",
               b"gbk", b"http-equiv=content-type", b"content='text/html;charset=utf-8'", b"x",
-              b"\n", b"<!DOCTYPE html>", b'<html lang="en">', b"<title>", b"</title>"]
+              b"\n", b"<!DOCTYPE html>", b'<html lang="en">', b"<title>", b"</title>",
+              b'http-equiv="Content-Type"', b"http-equiv='content-type'", b"http-equiv=refresh",
+              b' content="text/html; charset=koi8-r"', b" content='text/html'",
+              b'content="charset=nope"', b"content='x;charset=\"gbk\"'", b"/", b"\t"]
 
 
 @settings(max_examples=500, deadline=None)
