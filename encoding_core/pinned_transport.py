@@ -124,7 +124,8 @@ class PinnedTransport(httpx.HTTPTransport):
                  ) -> None:
         super().__init__(verify=verify, trust_env=False)
         # httpx 0.28 has no network_backend parameter: replace the pool it built with one that
-        # connects only through the pinned backend (same settings as httpx's defaults).
+        # connects only through the pinned backend. Smaller than httpx's default pool (100
+        # connections, 20 kept alive): a transport serves one fetch and its redirect hops.
         self._pool = httpcore.ConnectionPool(
             ssl_context=httpx.create_ssl_context(verify=verify, trust_env=False),
             max_connections=10, max_keepalive_connections=5, keepalive_expiry=5.0,
