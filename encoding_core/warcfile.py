@@ -2,11 +2,8 @@
 
 Crawlers already write WARC (ISO 28500; https://iipc.github.io/warc-specifications/). FastWARC
 reads the records (gzip per record or whole-file, or uncompressed, detected from the bytes);
-the HTTP message inside a record is split here, byte for byte, so repeated and oddly cased
-headers survive as they do in a live fetch. A stored payload is brought to what the decoder
-should see: chunked transfer coding undone and content codings removed (under the size cap),
-as a browser would; when a header claims a coding the bytes do not have, they are used as
-stored, with a note.
+the HTTP message inside a record is split, and its payload brought to what the decoder should
+see, by ``http_message`` (whose names are re-exported here).
 
 A file that is not WARC raises ``WarcFormatError``; a file damaged or cut short after some
 good records lists those records and says where it stopped (``WarcListing.problem``).
@@ -16,7 +13,6 @@ Differences from the WARC 1.1 specification:
 ======================================  ===================================================
 WARC 1.1                                here
 ======================================  ===================================================
-header lines end in CRLF                LF-only HTTP header lines are accepted too
 a record's block may be any size        a block over the size cap is listed, not read
 ======================================  ===================================================
 """
@@ -31,21 +27,20 @@ from typing import Any, BinaryIO, cast
 
 from fastwarc.warc import ArchiveIterator, WarcRecordType
 
-from .codings import BodyTooLargeError, ContentDecodingError, read_body
+from .codings import BodyTooLargeError
 from .errors import EncodingCoreError
 from .fetch_models import Capture, Exchange
+from .http_message import Headers, HttpMessage, body_for_decoder, is_html, parse_http_message
 
 __all__ = ["HttpMessage", "StoredRecord", "WarcFormatError", "WarcListing", "WarcResponse",
            "is_html", "iter_captures", "list_responses", "parse_http_message", "read_records",
            "read_response"]
 
 WarcSource = str | os.PathLike[str] | bytes | BinaryIO
-Headers = tuple[tuple[str, str], ...]
 HEAD_BYTES = 64 * 1024
 _TYPES = {"response": WarcRecordType.response, "request": WarcRecordType.request,
           "metadata": WarcRecordType.metadata, "warcinfo": WarcRecordType.warcinfo,
           "resource": WarcRecordType.resource, "revisit": WarcRecordType.revisit}
-_HTML = frozenset({"text/html", "application/xhtml+xml"})
 
 
 class WarcFormatError(EncodingCoreError, ValueError):
@@ -80,27 +75,6 @@ class StoredRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class HttpMessage:
-    """An HTTP message as stored: start line, raw headers, body bytes."""
-
-    start_line: str
-    headers: Headers
-    body: bytes
-
-    @property
-    def status(self) -> int | None:
-        """The status code of a response, or None when the start line has none."""
-        parts = self.start_line.split(" ", 2)
-        ok = len(parts) > 1 and parts[0].startswith("HTTP/") and parts[1].isdigit()
-        return int(parts[1]) if ok else None
-
-    def header_values(self, name: str) -> tuple[str, ...]:
-        """Every value of header ``name`` (case-insensitive), in order."""
-        wanted = name.lower()
-        return tuple(v for k, v in self.headers if k.lower() == wanted)
-
-
-@dataclass(frozen=True, slots=True)
 class WarcResponse:
     """One response record, as listed."""
 
@@ -121,42 +95,6 @@ class WarcListing:
     responses: tuple[WarcResponse, ...]
     problem: str | None = None
     skipped: int = 0           # response records that hold no HTTP response (dns:, ...)
-
-
-def parse_http_message(block: bytes) -> HttpMessage:
-    """Split a stored HTTP message into start line, raw headers and body; never raises.
-
-    >>> m = parse_http_message(b"HTTP/1.1 200 OK\\r\\nContent-Type: a\\r\\n  b\\r\\n\\r\\nhi")
-    >>> m.status, m.headers, m.body
-    (200, (('Content-Type', 'a b'),), b'hi')
-    """
-    end, gap = block.find(b"\r\n\r\n"), 4
-    lf = block.find(b"\n\n", 0, end if end >= 0 else len(block))  # LF-only header lines
-    if lf >= 0:
-        end, gap = lf, 2
-    head, body = (block, b"") if end < 0 else (block[:end], block[end + gap:])
-    lines = head.replace(b"\r\n", b"\n").split(b"\n")
-    headers: list[tuple[str, str]] = []
-    for line in lines[1:]:
-        if line[:1] in (b" ", b"\t") and headers:  # obsolete line folding
-            name, value = headers[-1]
-            headers[-1] = (name, f"{value} {line.strip().decode('latin-1')}")
-            continue
-        name_b, colon, value_b = line.partition(b":")
-        if colon:
-            headers.append((name_b.decode("latin-1").strip(), value_b.decode("latin-1").strip()))
-    return HttpMessage(lines[0].decode("latin-1").strip(), tuple(headers), body)
-
-
-def is_html(content_type: str | None) -> bool:
-    """True for an HTML MIME type (essence text/html or application/xhtml+xml), or none.
-
-    >>> is_html("text/html; charset=utf-8"), is_html("image/png"), is_html(None)
-    (True, False, True)
-    """
-    if content_type is None:
-        return True
-    return content_type.split(",")[0].split(";")[0].strip().lower() in _HTML
 
 
 def _open(source: WarcSource) -> tuple[BinaryIO, bool]:
@@ -257,49 +195,16 @@ def list_responses(source: WarcSource, *, limit: int | None = None) -> WarcListi
     return WarcListing(tuple(entries), None, skipped)
 
 
-def _dechunk(data: bytes) -> bytes | None:
-    """Undo chunked transfer coding; None when the bytes are not chunked."""
-    out, pos = bytearray(), 0
-    while True:
-        eol = data.find(b"\n", pos)
-        if eol < 0:
-            return None
-        try:
-            size = int(data[pos:eol].split(b";", 1)[0].strip(), 16)
-        except ValueError:
-            return None
-        if size == 0:
-            return bytes(out)
-        chunk = data[eol + 1: eol + 1 + size]
-        if len(chunk) < size:
-            return None
-        out += chunk
-        pos = eol + 1 + size + (2 if data[eol + 1 + size: eol + 3 + size] == b"\r\n" else 1)
-
-
 def _capture(record: StoredRecord, message: HttpMessage, max_bytes: int) -> Capture:
-    notes: list[str] = []
-    payload = message.body
-    if any("chunked" in v.lower() for v in message.header_values("transfer-encoding")):
-        dechunked = _dechunk(payload)
-        if dechunked is None:
-            notes.append("Transfer-Encoding: chunked, but the payload is not: used as stored")
-        payload = payload if dechunked is None else dechunked
-    codings = message.header_values("content-encoding")
-    try:
-        body = read_body([payload], codings, max_bytes)
-    except ContentDecodingError:
-        body = read_body([payload], [], max_bytes)
-        notes.append(f"Content-Encoding {', '.join(codings)}, but the payload is not encoded "
-                     "so: used as stored (the crawler probably decoded it)")
+    body = body_for_decoder(message, max_bytes)
     parts = message.start_line.split(" ", 2)
     url = record.header("WARC-Target-URI") or ""
     exchange = Exchange(url=url, status=message.status or 0,
                         reason=parts[2] if len(parts) > 2 else "", http_version=parts[0],
                         headers=message.headers, address=record.header("WARC-IP-Address"))
     return Capture(requested_url=url, exchanges=(exchange,), body=body.data,
-                   fetched_at=record.header("WARC-Date") or "", raw_length=len(payload),
-                   content_codings=body.codings, notes=(*notes, *body.notes))
+                   fetched_at=record.header("WARC-Date") or "", raw_length=body.raw_length,
+                   content_codings=body.codings, notes=body.notes)
 
 
 def _too_large(record: StoredRecord, max_bytes: int) -> BodyTooLargeError:

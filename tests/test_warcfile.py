@@ -14,7 +14,6 @@ from encoding_core.warcfile import (
     WarcFormatError,
     iter_captures,
     list_responses,
-    parse_http_message,
     read_response,
 )
 
@@ -165,11 +164,3 @@ def test_missing_path() -> None:
     """A path that does not exist is a WarcFormatError saying so."""
     with pytest.raises(WarcFormatError, match="cannot open"):
         list_responses("/nonexistent/crawl.warc.gz")
-
-
-def test_parse_http_message_never_raises() -> None:
-    """Any bytes split into start line, headers and body without raising."""
-    assert parse_http_message(b"").status is None
-    assert parse_http_message(b"\xff\xfe junk").status is None
-    message = parse_http_message(b"HTTP/1.1 200\r\nX: 1\r\nbroken line\r\n\r\nbody")
-    assert (message.status, message.headers, message.body) == (200, (("X", "1"),), b"body")
