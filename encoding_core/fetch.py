@@ -40,8 +40,6 @@ import httpx
 from .addressguard import (
     BlockedAddressError,
     NameNotFoundError,
-    PinnedBackend,
-    PinnedTransport,
     check_host,
     parse_networks,
 )
@@ -59,6 +57,7 @@ from .errors import (
 from .fetch_models import Capture, Exchange, Headers
 from .fetch_settings import ENV_ALLOWED_NETWORKS as ENV_ALLOWED_NETWORKS
 from .fetch_settings import USER_AGENT, FetchSettings, configured_settings
+from .pinned_transport import PinnedBackend, PinnedTransport
 
 __all__ = [
     "USER_AGENT",
