@@ -54,9 +54,10 @@ from .errors import (
     TooManyRedirectsError,
     UnsupportedSchemeError,
 )
-from .fetch_models import Capture, Exchange, Headers
+from .fetch_models import Capture, Exchange
 from .fetch_settings import ENV_ALLOWED_NETWORKS as ENV_ALLOWED_NETWORKS
 from .fetch_settings import USER_AGENT, FetchSettings, configured_settings
+from .http_message import Headers
 from .pinned_transport import PinnedBackend, PinnedTransport
 
 __all__ = [

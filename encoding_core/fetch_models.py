@@ -12,9 +12,10 @@ import hashlib
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .http_message import Headers
+
 __all__ = ["Capture", "Exchange"]
 
-Headers = tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 from .codings import Body, ContentDecodingError, read_body
 
-__all__ = ["HttpMessage", "body_for_decoder", "is_html", "parse_http_message"]
+__all__ = ["Headers", "HttpMessage", "body_for_decoder", "is_html", "parse_http_message"]
 
+#: Raw headers as received: (name, value) pairs in order, case and repeats kept (latin-1).
 Headers = tuple[tuple[str, str], ...]
 _HTML = frozenset({"text/html", "application/xhtml+xml"})
 

@@ -45,7 +45,8 @@ from fastwarc.warc import WarcRecord, WarcRecordType
 
 from .errors import EncodingCoreError
 from .fetch import Capture, Exchange, FetchSettings, fetch_page
-from .warcfile import StoredRecord, WarcFormatError, parse_http_message, read_records
+from .http_message import Headers, parse_http_message
+from .warcfile import StoredRecord, WarcFormatError, read_records
 
 __all__ = ["CaptureSummary", "LandingZone", "LandingZoneError", "configured_zone",
            "fetch_and_keep", "keep", "new_capture_id", "purge", "recent", "reopen"]
@@ -55,7 +56,6 @@ _ID = re.compile(r"^(\d{8}T\d{6}Z)-[0-9a-f]{12}$")
 _SUFFIX = ".warc.gz"
 _RENAMED = "X-Crawler-"
 _ALL_TYPES = ("warcinfo", "request", "response", "metadata")
-Headers = tuple[tuple[str, str], ...]
 
 
 class LandingZoneError(EncodingCoreError, LookupError):

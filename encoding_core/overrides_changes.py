@@ -27,16 +27,18 @@ from typing import Any, Protocol
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from .errors import OverrideError
-from .overrides_file import set_field
-from .overrides_model import (
-    OverrideEvidence,
-    SiteOverride,
-    Status,
+from .overrides_checks import (
     check_encoding,
     check_host,
     check_name,
     check_reason,
     same_person,
+)
+from .overrides_file import set_field
+from .overrides_model import (
+    OverrideEvidence,
+    SiteOverride,
+    Status,
 )
 from .overrides_schema import Document
 

@@ -19,16 +19,18 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from .errors import OverrideError
 from .models import Source
-from .overrides_model import (
-    HistoryEvent,
-    OverrideEvidence,
-    SiteOverride,
-    Status,
+from .overrides_checks import (
     check_encoding,
     check_host,
     check_name,
     check_reason,
     same_person,
+)
+from .overrides_model import (
+    HistoryEvent,
+    OverrideEvidence,
+    SiteOverride,
+    Status,
 )
 
 __all__ = ["ENTRY_KEYS", "FILE_VERSION", "Document", "OverrideFileError", "validate"]
