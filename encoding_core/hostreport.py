@@ -75,6 +75,7 @@ class HostSummary:
     lossy: int
     conflicts: int                            # pages with at least one conflict
     conflict_kinds: tuple[tuple[str, int], ...]
+    needs_review: int                         # pages whose decision a person should check
     quarantined_records: int
     errors: int
 
@@ -114,11 +115,12 @@ class HostReport:
         sources = sorted({s for h in self.hosts for s, _ in h.sources})
         rows: list[list[Any]] = [[
             "host", "records", "quarantine", "quarantined_records", "replacements",
-            "max_replacements", "lossy", "conflicts", "errors", *(f"source:{s}" for s in sources)]]
+            "max_replacements", "lossy", "conflicts", "needs_review", "errors",
+            *(f"source:{s}" for s in sources)]]
         for h in self.hosts:
             counts = dict(h.sources)
             rows.append([h.host, h.records, h.quarantine, h.quarantined_records, h.replacements,
-                         h.max_replacements, h.lossy, h.conflicts, h.errors,
+                         h.max_replacements, h.lossy, h.conflicts, h.needs_review, h.errors,
                          *(counts.get(s, 0) for s in sources)])
         return _csv(rows)
 
@@ -182,6 +184,7 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
             lossy=sum(r.source.endswith("-lossy") for r in decided),
             conflicts=sum(bool(r.conflicts) for r in decided),
             conflict_kinds=tuple(Counter(k for r in decided for k in r.conflicts).most_common()),
+            needs_review=sum(r.needs_review for r in decided),
             quarantined_records=sum(r.quarantined for r in decided),
             errors=len(group) - len(decided)))
     hosts.sort(key=lambda h: (not h.quarantine, -h.replacements, h.host))

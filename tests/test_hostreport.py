@@ -50,6 +50,8 @@ def test_report_counts_sources_replacements_and_quarantine() -> None:
     assert (a.records, a.replacements, a.sources, a.quarantine) == (
         2, 0, (("http-header", 2),), False)
     assert c.conflicts == 1 and c.conflict_kinds
+    # the lossy page and the UTF-8 page under iso-8859-1 need a person; the clean ones do not
+    assert (b.needs_review, a.needs_review, c.needs_review) == (1, 0, 1)
     assert report.quarantined_hosts == ("b.example",)
     assert report.skipped == (("not HTML", 1),)
     assert report.problem is None
@@ -62,6 +64,7 @@ def test_exports() -> None:
     assert [row["host"] for row in hosts] == ["b.example", "a.example", "c.example"]
     assert hosts[0]["quarantine"] == "True" and hosts[0]["replacements"] == "25"
     assert hosts[1]["source:http-header"] == "2"
+    assert [row["needs_review"] for row in hosts] == ["1", "0", "1"]
     records = list(csv.DictReader(io.StringIO(report.records_csv())))
     assert len(records) == 5 and records[2]["quarantined"] == "True"
     data = json.loads(report.to_json())

@@ -26,7 +26,8 @@ def render_report(report: HostReport) -> None:
         "host": h.host, "pages": h.records, "quarantine": h.quarantine,
         "quarantined pages": h.quarantined_records, "replacements": h.replacements,
         "most on one page": h.max_replacements, "lossy pages": h.lossy,
-        "pages with conflicts": h.conflicts, "fetch errors": h.errors,
+        "pages with conflicts": h.conflicts, "pages to review": h.needs_review,
+        "fetch errors": h.errors,
         "sources": ", ".join(f"{s} {n}" for s, n in h.sources)} for h in report.hosts])
     st.dataframe(hosts, hide_index=True, width="stretch", key="fetch_report_hosts")
     if report.skipped:

@@ -164,6 +164,7 @@ def test_host_report_over_warc() -> None:
     hosts = _table(at, "quarantined pages")
     assert hosts["host"].tolist() == ["b.example", "a.example"]
     assert hosts["quarantine"].tolist() == [True, False]
+    assert hosts["pages to review"].tolist() == [1, 1]  # lossy; UTF-8 under iso-8859-1
     assert any("quarantine 1 host" in e.value for e in at.error)
     assert len(at.get("vega_lite_chart")) == 2
     assert at.download_button(key="fetch_report_csv").label == "Hosts (CSV)"
