@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from importlib.util import find_spec
 
@@ -48,7 +49,17 @@ QUICK_WORDS = 100
 #: Words holding a byte two siblings read differently, compared for plausibility (rule 4).
 SIBLING_WORDS = 16
 
-Agreement = tuple[str, str, float, tuple[Vote, ...]]  # encoding, how, implausible rate, votes
+
+
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    """The quick path's reading of a sample, and who read it so."""
+
+    encoding: str
+    how: str                  # "chardetng and uchardet agree", or who alone read plausibly
+    unanimous: bool           # both detectors gave the sample this text
+    rate: float               # implausible characters per non-ASCII one in the sample
+    votes: tuple[Vote, ...]
 
 
 def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int = 0
@@ -66,7 +77,8 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int
     votes = tuple((name, answer, 0.6) for name, answer in answers)
     valid = [(name, e) for name, e in answers if e is not None and strict(e)]
     readings = {e: decode_replace(part, e)[0] for _n, e in valid}
-    if len(valid) == 2 and len(set(readings.values())) == 1:
+    unanimous = len(valid) == 2 and len(set(readings.values())) == 1
+    if unanimous:
         encoding, how = valid[0][1], "chardetng and uchardet agree"
         bad, count = implausibility(readings[encoding], QUICK_WORDS)
     else:
@@ -80,7 +92,7 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int
     rate = bad / max(count, 1)
     if rate > MAX_IMPLAUSIBLE_RATE / 2 or not _siblings_agree(data, encoding, strict, seen):
         return None
-    return encoding, how, rate, votes
+    return Agreement(encoding, how, unanimous, rate, votes)
 
 
 def _siblings_agree(data: bytes, encoding: str, strict: Callable[[str], bool],

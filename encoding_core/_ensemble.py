@@ -24,7 +24,8 @@ from ._voters import SIBLING_OF, VOTERS, Vote
 from .decoders import decode_replace
 from .utf8profile import ascii_byte_count
 
-__all__ = ["MIN_CONFIDENCE", "PENALTY", "SHORT_TEXT", "Elected", "elect", "non_ascii_count"]
+__all__ = ["MIN_CONFIDENCE", "PENALTY", "SHORT_TEXT", "Elected", "elect", "non_ascii_count",
+           "weigh"]
 
 #: Below this confidence an answer is no answer.
 MIN_CONFIDENCE = 0.5
@@ -35,6 +36,16 @@ PENALTY = 0.5
 
 #: (encoding, confidence, needs_review, reason): ``detect.Detection`` without the votes.
 Elected = tuple[str, float, bool, str]
+
+
+def weigh(support: float, rate: float, non_ascii: int) -> float:
+    """A reading's confidence: ``support`` lowered for implausible characters (``rate`` per
+    non-ASCII one) and for a sample with fewer than four non-ASCII bytes.
+
+    >>> weigh(1.0, 0.0, 10), weigh(1.0, 0.25, 4)
+    (1.0, 0.5)
+    """
+    return max(0.0, support * (1.0 - 2 * rate) * (0.6 + 0.1 * min(4, non_ascii)))
 
 
 def non_ascii_count(data: bytes) -> int:
@@ -105,8 +116,7 @@ def elect(part: bytes, votes: list[Vote], support: dict[str, dict[str, float]],
     best = readings[0]
     margin = best.score - readings[1].score if len(readings) > 1 else 1.0
     non_ascii = non_ascii_count(part)
-    evidence = 0.6 + 0.1 * min(4, non_ascii)
-    confidence = max(0.0, min(1.0, 0.5 + margin) * (1.0 - 2 * best.rate) * evidence)
+    confidence = weigh(min(1.0, 0.5 + margin), best.rate, non_ascii)
     if confidence < MIN_CONFIDENCE:
         return None
     encoding = next((e for _n, e, _c in votes if e in best.encodings), best.encodings[0])

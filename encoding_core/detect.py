@@ -48,8 +48,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ._agreement import QUICK_SAMPLE, agreement
-from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count
+from ._agreement import QUICK_SAMPLE, Agreement, agreement
+from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count, weigh
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
 from .attempt import incomplete_tail
 from .decoders import decode_strict
@@ -157,15 +157,18 @@ class _StrictCache:
         return self.known[encoding]
 
 
-def _agreed(part: bytes, encoding: str, how: str, rate: float,
-            votes: tuple[Vote, ...]) -> Detection:
-    """The quick path's answer (``_agreement.py``), with the ensemble's confidence terms."""
+def _agreed(part: bytes, found: Agreement) -> Detection:
+    """The quick path's answer (``_agreement.py``), weighed as the ensemble weighs its own."""
     non_ascii = non_ascii_count(part)
-    evidence = 0.6 + 0.1 * min(4, non_ascii)
-    confidence = (0.95 if "agree" in how else 0.8) * (1.0 - 2 * rate) * evidence
-    return Detection(encoding, round(confidence, 3), non_ascii < SHORT_TEXT,
-                     f"{how} (sampled; {rate:.0%} of its non-ASCII characters implausible)",
-                     votes)
+    confidence = weigh(0.95 if found.unanimous else 0.8, found.rate, non_ascii)
+    return Detection(found.encoding, round(confidence, 3), non_ascii < SHORT_TEXT,
+                     f"{found.how} (sampled; {found.rate:.0%} of its non-ASCII characters "
+                     "implausible)", found.votes)
+
+
+def _binary(part: bytes) -> bool:
+    """More than 1% control bytes: binary, or UTF-16/32 without a BOM, not web text."""
+    return len(_CONTROL_BYTES.findall(part)) > len(part) // 100
 
 
 def _adapter(name: str) -> Detector:
@@ -251,14 +254,14 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Dete
     if found:  # mostly UTF-8 with a few malformed bytes: no encoding decodes it as meant
         return None
     quick, seen = _sample(data, QUICK_SAMPLE, 0)
-    if len(_CONTROL_BYTES.findall(quick)) > len(quick) // 100:
-        return None  # binary, or UTF-16/32 without a BOM: not text in a web encoding
+    if _binary(quick):
+        return None
     strict = _StrictCache(data, tail_ok)
     agreed = agreement(data, quick, strict, seen)
     if agreed is not None:
-        return _agreed(quick, *agreed)
+        return _agreed(quick, agreed)
     part = sample(data)
-    if len(_CONTROL_BYTES.findall(part)) > len(part) // 100:
+    if _binary(part):
         return None
     votes, support = consult(data, part)
     if not any(support.values()):

@@ -22,6 +22,7 @@ import unicodedata
 from ftfy.chardata import CHARMAP_ENCODINGS
 
 from .mojibake_chain import UTF8_READ_AS, Layer, read_as_name
+from .utf8profile import ascii_byte_count
 
 __all__ = ["Rereader"]
 
@@ -82,10 +83,11 @@ class Rereader:
         leads = _LEAD_IN.get(first.group(), ()) if first else ()
         for encoding in leads:
             try:
-                decoded = text.encode(encoding).decode("utf-8")
+                raw = text.encode(encoding)
+                decoded = raw.decode("utf-8")
             except UnicodeError:
                 continue
-            sequences = len(decoded) - len(decoded.encode("ascii", "ignore"))
+            sequences = len(decoded) - ascii_byte_count(raw)
             if (sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text))) and \
                     not self.mixes_scripts(decoded):
                 return decoded, UTF8_READ_AS[read_as_name(encoding, text)], encoding

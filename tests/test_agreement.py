@@ -39,7 +39,7 @@ def test_quick_answer_reads_the_page_as_its_encoding(case):
     body = case_body(case)
     found = _quick(body)
     if found is not None:
-        assert decode_strict(body, found[0]) == decode_strict(body, case["expect_encoding"])
+        assert decode_strict(body, found.encoding) == decode_strict(body, case["expect_encoding"])
 
 
 def test_quick_path_answers_most_clear_pages():
@@ -67,7 +67,7 @@ def test_a_sibling_reading_late_bytes_differently_goes_to_the_ensemble():
     body = _french("iso-8859-15", "Il a du cœur à l'ouvrage.")
     assert body.index(b"c\xbdur") > QUICK_SAMPLE
     found = _quick(body)
-    assert found is None or "cœur" in decode_strict(body, found[0])
+    assert found is None or "cœur" in decode_strict(body, found.encoding)
     detected = default_detector(body)
     assert detected is not None and "cœur" in decode_strict(body, detected.encoding)
 
@@ -92,8 +92,8 @@ def test_any_bytes_answer_decodes_strictly_or_none(data):
     """Rule 1, for any bytes: an answer decodes the whole body strictly; nothing raises."""
     found = _quick(data)
     if found is not None:
-        assert _strict(data)(found[0])
-        assert 0.0 <= found[2] <= 0.125
+        assert _strict(data)(found.encoding)
+        assert 0.0 <= found.rate <= 0.125
 
 
 @given(st.text(max_size=300))
