@@ -12,6 +12,7 @@ import pytest
 
 from encoding_core.cli import main
 from tests.httpserver import ScriptedServer, redirect, respond
+from tests.overridefiles import approved_override
 from tests.warcs import warc_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,24 +112,11 @@ def test_module_entry_point(tmp_path: Path) -> None:
     assert "a.example" in result.stdout
 
 
-def _approved_override(path: Path, host: str, encoding: str) -> None:
-    from datetime import date, timedelta
-
-    from encoding_core.overrides import OverrideStore
-
-    store = OverrideStore(path)
-    entry = store.propose(host=host, encoding=encoding, author="alice@example.com",
-                          reason="The header says iso-8859-1 but the body has been UTF-8 "
-                                 "since the migration.",
-                          review_by=date.today() + timedelta(days=30))
-    store.approve(entry.id, reviewer="bob@example.com")
-
-
-def test_fetch_applies_the_hosts_approved_override(server: ScriptedServer, tmp_path: Path,
+def test_fetch_applies_the_hostsapproved_override(server: ScriptedServer, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """With an approved override for the host, the decision uses it and says whose it is."""
     overrides = tmp_path / "overrides.yaml"
-    _approved_override(overrides, "127.0.0.1", "utf-8")
+    approved_override(overrides, "127.0.0.1", "utf-8")
     assert main(_fetch(server, tmp_path / "landing", "--json", "--no-keep",
                        "--overrides", str(overrides))) == 0
     decision = json.loads(capsys.readouterr().out)["decision"]
@@ -143,7 +131,7 @@ def test_report_applies_overrides(tmp_path: Path, capsys: pytest.CaptureFixture[
     warc.write_bytes(warc_file([("http://shop.example/", "text/html; charset=iso-8859-1", BODY)],
                                compress=False))
     overrides = tmp_path / "overrides.yaml"
-    _approved_override(overrides, "shop.example", "utf-8")
+    approved_override(overrides, "shop.example", "utf-8")
     assert main(["report", str(warc), "--json", "--overrides", str(overrides)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["hosts"][0]["sources"] == [["override", 1]]

@@ -186,15 +186,9 @@ def test_host_report_over_urls(server: ScriptedServer) -> None:
 
 def test_host_report_applies_site_overrides(app_data) -> None:
     """A host with an approved override is decided by it in the report."""
-    from datetime import date, timedelta
+    from tests.overridefiles import approved_override
 
-    from encoding_core.overrides import OverrideStore
-
-    store = OverrideStore(app_data / "overrides.yaml")
-    entry = store.propose(host="a.example", encoding="utf-8", author="ada",
-                          reason="The header says iso-8859-1; the body is UTF-8 since 2025.",
-                          review_by=date.today() + timedelta(days=30))
-    store.approve(entry.id, reviewer="bob")
+    approved_override(app_data / "overrides.yaml", "a.example")
     at = _page()
     at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", _warc(),
                                                      "application/gzip").run()

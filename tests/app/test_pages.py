@@ -98,16 +98,10 @@ def test_bytes_page_shows_offending_bytes_and_text_chain():
 
 def test_compare_applies_the_hosts_override(app_data):
     """A fetched page whose host has an approved override is compared with it applied."""
-    from datetime import date, timedelta
-
-    from encoding_core.overrides import OverrideStore
+    from tests.overridefiles import approved_override
     from ui.state import CurrentInput
 
-    store = OverrideStore(app_data / "overrides.yaml")
-    entry = store.propose(host="shop.example", encoding="utf-8", author="alice@example.com",
-                          reason="The CDN says iso-8859-1; the body is UTF-8 since the move.",
-                          review_by=date.today() + timedelta(days=30))
-    store.approve(entry.id, reviewer="bob@example.com")
+    entry = approved_override(app_data / "overrides.yaml", "shop.example")
     at = _app()
     at.switch_page("app_pages/2_compare.py")
     at.session_state["current_input"] = CurrentInput(
