@@ -13,6 +13,9 @@ import streamlit as st
 from encoding_core.hostreport import QUARANTINE_THRESHOLD, HostReport
 from ui.components import md_escape
 
+#: Counts of pages and characters: whole-number ticks only.
+_COUNT_AXIS = alt.Axis(format="d", tickMinStep=1)
+
 
 def render_report(report: HostReport) -> None:
     """Quarantine warnings, one row per host, which source decided, the worst page, downloads."""
@@ -36,11 +39,13 @@ def render_report(report: HostReport) -> None:
                             for h in report.hosts for s, n in h.sources])
     if not sources.empty:
         st.altair_chart(alt.Chart(sources, title="Which source decided, per host").mark_bar()
-                        .encode(x="pages:Q", y=alt.Y("host:N", sort="-x"), color="source:N",
+                        .encode(x=alt.X("pages:Q", axis=_COUNT_AXIS),
+                                y=alt.Y("host:N", sort="-x"), color="source:N",
                                 tooltip=["host", "source", "pages"]), width="stretch")
         worst = alt.Chart(hosts, title="Most replacements on one page (quarantine above the "
                           "line)").mark_bar().encode(
-            x=alt.X("most on one page:Q"), y=alt.Y("host:N", sort="-x"),
+            x=alt.X("most on one page:Q", title="replacements on the worst page",
+                    axis=_COUNT_AXIS), y=alt.Y("host:N", sort="-x"),
             color=alt.Color("quarantine:N", scale=alt.Scale(domain=[False, True],
                                                              range=["#4c78a8", "#e45756"])),
             tooltip=["host", "most on one page", "replacements"])

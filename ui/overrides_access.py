@@ -32,8 +32,10 @@ def _usable_store() -> OverrideStore | None:
 
 def active_override(host: str | None) -> SiteOverride | None:
     """The approved, unexpired site override for ``host``, if any."""
-    store = _usable_store() if host else None
-    return store.active_for(host) if store is not None and host else None
+    if not host:
+        return None
+    store = _usable_store()
+    return store.active_for(host) if store is not None else None
 
 
 def override_lookup() -> OverrideLookup | None:
