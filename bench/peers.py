@@ -101,6 +101,12 @@ def _chardet_detect(body: bytes) -> str | None:
     return str(found) if found else None
 
 
+def _chardetng_detect(body: bytes) -> str | None:
+    from chardetng_py import detect  # Firefox's detector, over the whole body
+
+    return str(detect(body, allow_utf8=True))
+
+
 #: Detectors scored for accuracy, in table order ("decode()" is scored on its text).
 DETECTORS: dict[str, NameDetector] = {
     "default_detector": _ours_detect,
@@ -109,6 +115,7 @@ DETECTORS: dict[str, NameDetector] = {
     "resiliparse": _resiliparse_detect,
     "bs4 UnicodeDammit": _dammit_detect,
     "chardet": _chardet_detect,
+    "chardetng (Firefox)": _chardetng_detect,
 }
 #: The peers the target compares against (best of these).
 TARGET_PEERS = ("charset-normalizer", "resiliparse", "bs4 UnicodeDammit")
