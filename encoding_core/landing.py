@@ -1,36 +1,17 @@
 """Landing zone: every capture kept as a WARC file for a few days, so it can be re-decoded.
 
 Seed 000: "raw bytes are retained briefly in the landing zone so a mis-decode can be re-run
-without a recrawl". Each capture is one file, ``<capture_id>.warc.gz`` (gzip per record, the
-layout crawlers write), holding a ``warcinfo`` record, a ``request`` and a ``response`` record
-per hop (redirects first), and a ``metadata`` record (JSON) with what WARC has no field for.
+without a recrawl". Each capture is one file, ``<capture_id>.warc.gz``, in the WARC form of
+``capture_warc`` (its records, and how it differs from WARC practice, are documented there).
 ``reopen`` rebuilds the same ``Capture``: same bytes, same headers, hence the same decision.
 
 The capture id starts with the fetch time (``20250101T120000Z-1a2b3c4d5e6f``); files older
 than ``retention_days`` by that time are deleted by ``purge``, which runs on every ``keep``
 and ``recent``. Only files named like captures are ever deleted.
-
-Differences from WARC practice:
-
-==========================================  ===============================================
-usual                                       here
-==========================================  ===============================================
-payload stored as on the wire (content-     stored with content codings and chunking removed
-and transfer-encoded)                       (what the decoder sees); as Common Crawl does,
-                                            headers that no longer describe it are renamed
-                                            ``X-Crawler-<name>``, and ``reopen`` restores them
-redirect bodies stored                      not read, not stored (empty payload)
-==========================================  ===============================================
 """
 
 from __future__ import annotations
 
-import base64
-import contextlib
-import gzip
-import hashlib
-import io
-import json
 import os
 import re
 import secrets
@@ -40,22 +21,17 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
-from fastwarc.warc import WarcRecord, WarcRecordType
-
+from .capture_warc import SUFFIX as _SUFFIX
+from .capture_warc import capture_as_warc, capture_from_warc
 from .errors import EncodingCoreError
-from .fetch import Capture, Exchange, FetchSettings, fetch_page
-from .http_message import Headers, parse_http_message
-from .warcfile import StoredRecord, WarcFormatError, read_records
+from .fetch import Capture, FetchSettings, fetch_page
+from .http_message import parse_http_message
+from .warcfile import WarcFormatError, read_records
 
 __all__ = ["CaptureSummary", "LandingZone", "LandingZoneError", "configured_zone",
            "fetch_and_keep", "keep", "new_capture_id", "purge", "recent", "reopen"]
 
-SOFTWARE = "encoding-triage/0.1 (encoding_core.landing)"
 _ID = re.compile(r"^(\d{8}T\d{6}Z)-[0-9a-f]{12}$")
-_SUFFIX = ".warc.gz"
-_RENAMED = "X-Crawler-"
-_ALL_TYPES = ("warcinfo", "request", "response", "metadata")
 
 
 class LandingZoneError(EncodingCoreError, LookupError):
@@ -133,83 +109,13 @@ def _id_time(capture_id: str) -> datetime | None:
     return datetime.strptime(match.group(1), "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
 
 
-def _record(kind: WarcRecordType, date: str, block: bytes, content_type: str,
-            headers: list[tuple[str, str]]) -> tuple[bytes, str]:
-    """One gzip member holding one WARC record; and the record's id."""
-    record = WarcRecord()
-    record.init_headers(kind)
-    record.headers["WARC-Date"] = date
-    record.headers["Content-Type"] = content_type
-    for name, value in headers:
-        record.headers.append(name, value)
-    record.set_bytes_payload(block)
-    out = io.BytesIO()
-    record.write(out, checksum_data=True)
-    return gzip.compress(out.getvalue(), compresslevel=6, mtime=0), str(record.record_id)
-
-
-def _stored(headers: Headers, payload_changed: bool) -> tuple[Headers, list[int]]:
-    """Headers as stored beside a decoded payload, and which were renamed."""
-    names = ("transfer-encoding", "content-encoding", "content-length")
-    out: list[tuple[str, str]] = []
-    renamed: list[int] = []
-    for i, (name, value) in enumerate(headers):
-        if name.lower() in names and (payload_changed or name.lower() == names[0]):
-            out.append((f"{_RENAMED}{name}", value))
-            renamed.append(i)
-        else:
-            out.append((name, value))
-    return tuple(out), renamed
-
-
-def _http_block(start: str, headers: Headers, body: bytes = b"") -> bytes:
-    lines = [start, *(f"{k}: {v}" for k, v in headers)]
-    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
-
-
-def _warc(capture: Capture, capture_id: str) -> bytes:
-    parts = [_record(WarcRecordType.warcinfo, capture.fetched_at,
-                     f"software: {SOFTWARE}\r\nformat: WARC File Format 1.1\r\n".encode(),
-                     "application/warc-fields", [("WARC-Filename", f"{capture_id}{_SUFFIX}")])[0]]
-    meta: dict[str, Any] = {
-        "capture_id": capture_id, "requested_url": capture.requested_url,
-        "fetched_at": capture.fetched_at, "elapsed": capture.elapsed,
-        "raw_length": capture.raw_length, "content_codings": list(capture.content_codings),
-        "notes": list(capture.notes), "exchanges": []}
-    response_id = ""
-    for number, hop in enumerate(capture.exchanges, start=1):
-        final = number == len(capture.exchanges)
-        body = capture.body if final else b""
-        headers, renamed = _stored(hop.headers, not final or bool(capture.content_codings))
-        common = [("WARC-Target-URI", hop.url)]
-        if hop.address:
-            common.append(("WARC-IP-Address", hop.address))
-        digest = base64.b32encode(hashlib.sha1(body).digest()).decode()
-        response, response_id = _record(
-            WarcRecordType.response, capture.fetched_at,
-            _http_block(f"{hop.http_version} {hop.status} {hop.reason}", headers, body),
-            "application/http; msgtype=response",
-            [*common, ("WARC-Payload-Digest", f"sha1:{digest}")])
-        target = httpx.URL(hop.url).raw_path.decode("ascii")
-        request, _ = _record(
-            WarcRecordType.request, capture.fetched_at,
-            _http_block(f"GET {target} {hop.http_version}", hop.request_headers),
-            "application/http; msgtype=request", [*common, ("WARC-Concurrent-To", response_id)])
-        parts += [request, response]
-        meta["exchanges"].append({"elapsed": hop.elapsed, "renamed": renamed})
-    parts.append(_record(WarcRecordType.metadata, capture.fetched_at,
-                         json.dumps(meta, ensure_ascii=False).encode(), "application/json",
-                         [("WARC-Target-URI", capture.url), ("WARC-Refers-To", response_id)])[0])
-    return b"".join(parts)
-
-
 def keep(capture: Capture, zone: LandingZone) -> Capture:
     """Write ``capture`` to the landing zone (atomically); the capture with its id set."""
     capture_id = new_capture_id(capture.fetched_at)
     path = zone.path(capture_id)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.tmp")
-    partial.write_bytes(_warc(capture, capture_id))
+    partial.write_bytes(capture_as_warc(capture, capture_id))
     os.replace(partial, path)
     purge(zone)
     return replace(capture, capture_id=capture_id)
@@ -226,50 +132,6 @@ def fetch_and_keep(url: str, zone: LandingZone, settings: FetchSettings | None =
         return replace(capture, notes=(*capture.notes, note))
 
 
-def _restore(headers: Headers, renamed: list[int]) -> Headers:
-    out = list(headers)
-    for i in renamed:
-        if 0 <= i < len(out) and out[i][0].startswith(_RENAMED):
-            out[i] = (out[i][0][len(_RENAMED):], out[i][1])
-    return tuple(out)
-
-
-def _rebuild(records: list[StoredRecord], capture_id: str) -> Capture:
-    meta: dict[str, Any] = {}
-    requests: dict[str, Headers] = {}
-    responses: list[StoredRecord] = []
-    for record in records:
-        if record.record_type == "metadata":
-            with contextlib.suppress(ValueError):
-                meta = json.loads(record.block)
-        elif record.record_type == "request":
-            requests[record.header("WARC-Concurrent-To") or ""] = \
-                parse_http_message(record.block).headers
-        elif record.record_type == "response":
-            responses.append(record)
-    if not responses:
-        raise LandingZoneError(f"capture {capture_id} holds no response record")
-    hops: list[dict[str, Any]] = list(meta.get("exchanges", []))
-    hops += [{}] * (len(responses) - len(hops))
-    exchanges = []
-    for record, hop in zip(responses, hops, strict=False):
-        message = parse_http_message(record.block)
-        version, _, rest = message.start_line.partition(" ")
-        status, _, reason = rest.partition(" ")
-        exchanges.append(Exchange(
-            url=record.header("WARC-Target-URI") or "", status=int(status or 0), reason=reason,
-            http_version=version, headers=_restore(message.headers, hop.get("renamed", [])),
-            request_headers=requests.get(record.header("WARC-Record-ID") or "", ()),
-            address=record.header("WARC-IP-Address"), elapsed=float(hop.get("elapsed", 0.0))))
-    body = parse_http_message(responses[-1].block).body
-    return Capture(
-        requested_url=meta.get("requested_url", exchanges[0].url), exchanges=tuple(exchanges),
-        body=body, fetched_at=meta.get("fetched_at", responses[-1].header("WARC-Date") or ""),
-        elapsed=float(meta.get("elapsed", 0.0)), raw_length=int(meta.get("raw_length", len(body))),
-        content_codings=tuple(meta.get("content_codings", ())), notes=tuple(meta.get("notes", ())),
-        capture_id=capture_id)
-
-
 def reopen(capture_id: str, zone: LandingZone) -> Capture:
     """The capture kept under ``capture_id``, exactly as it was fetched."""
     path = zone.path(capture_id)
@@ -278,10 +140,12 @@ def reopen(capture_id: str, zone: LandingZone) -> Capture:
             f"capture {capture_id} is not in {zone.folder}: captures are kept "
             f"{zone.retention_days:g} days, so it may have expired; fetch the URL again")
     try:
-        records = list(read_records(path, types=_ALL_TYPES, keep=1 << 31))
+        capture = capture_from_warc(path, capture_id)
     except WarcFormatError as exc:
         raise LandingZoneError(f"capture {capture_id} cannot be read: {exc}") from exc
-    return _rebuild(records, capture_id)
+    if capture is None:
+        raise LandingZoneError(f"capture {capture_id} holds no response record")
+    return capture
 
 
 def purge(zone: LandingZone, *, now: datetime | None = None) -> tuple[str, ...]:

@@ -1,18 +1,17 @@
-"""Tests for encoding_core.landing: captures kept as WARC, reopened identical, purged on time."""
+"""Tests for encoding_core.landing: captures kept, listed, reopened by id, purged on time.
+
+How a capture is written as WARC and rebuilt identical is tested in test_capture_warc.py.
+"""
 
 from __future__ import annotations
 
-import gzip
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from fastwarc.warc import ArchiveIterator
 
-from encoding_core.decode import decode
-from encoding_core.fetch import Capture, FetchSettings, fetch_page
+from encoding_core.fetch import Capture, fetch_page
 from encoding_core.landing import (
     LandingZone,
     LandingZoneError,
@@ -23,74 +22,8 @@ from encoding_core.landing import (
     recent,
     reopen,
 )
-from tests.httpserver import SEED_CASES, ScriptedServer, redirect, respond
-
-SETTINGS = FetchSettings(connect_timeout=2, read_timeout=1, total_timeout=3,
-                         allowed_networks=("127.0.0.1/32",))
-PATHS = [f"/seed/{name}" for name, _, _ in SEED_CASES] + ["/gzip", "/r1", "/repeated", "/binary"]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[ScriptedServer]:
-    routes = {
-        f"/seed/{name}": respond(body, headers=[("Content-Type", ctype)] if ctype else [])
-        for name, body, ctype in SEED_CASES
-    }
-    routes.update({
-        "/gzip": respond(gzip.compress("<p>café “quoted”</p>".encode()),
-                         headers=[("Content-Type", "text/html; charset=utf-8"),
-                                  ("Content-Encoding", "gzip")]),
-        "/r1": redirect("/r2", 301),
-        "/r2": redirect("/seed/meta-tag", 308),
-        "/repeated": respond(b"\x93x\x94", headers=[("Content-Type", "text/html; charset=utf-8"),
-                                                    ("content-type", "text/html; charset=gbk")]),
-        "/binary": respond(bytes(range(256)), headers=[("Content-Type", "image/png")]),
-    })
-    with ScriptedServer(routes=routes) as srv:
-        yield srv
-
-
-@pytest.fixture
-def zone(tmp_path: Path) -> LandingZone:
-    return LandingZone(tmp_path / "captures")
-
-
-@pytest.mark.parametrize("path", PATHS, ids=PATHS)
-def test_reopen_gives_the_same_capture_and_decision(server: ScriptedServer, zone: LandingZone,
-                                                    path: str) -> None:
-    """A kept capture reopens identical: bytes, headers, hops, hence the same decision."""
-    kept = keep(fetch_page(server.url(path), settings=SETTINGS), zone)
-    assert kept.capture_id is not None
-    again = reopen(kept.capture_id, zone)
-    assert again == kept
-    first, second = decode(kept.body, kept.content_type), decode(again.body, again.content_type)
-    assert (second.encoding, second.source, second.text) == (first.encoding, first.source,
-                                                             first.text)
-
-
-def test_file_is_warc_that_fastwarc_reads(server: ScriptedServer, zone: LandingZone) -> None:
-    """The file is per-record gzip WARC: warcinfo, request/response per hop, metadata."""
-    kept = keep(fetch_page(server.url("/r1"), settings=SETTINGS), zone)
-    assert kept.capture_id is not None
-    path = zone.path(kept.capture_id)
-    with path.open("rb") as stream:
-        types = [str(r.record_type) for r in ArchiveIterator(stream, verify_digests=True)]
-    assert types == ["warcinfo", *["request", "response"] * 3, "metadata"]
-    assert path.read_bytes()[:2] == b"\x1f\x8b"
-
-
-def test_payload_stored_decoded_with_renamed_headers(server: ScriptedServer,
-                                                     zone: LandingZone) -> None:
-    """A gzip body is stored decoded, Content-Encoding renamed; reopening restores the header."""
-    kept = keep(fetch_page(server.url("/gzip"), settings=SETTINGS), zone)
-    assert kept.capture_id is not None
-    with zone.path(kept.capture_id).open("rb") as stream:
-        response = next(r for r in ArchiveIterator(stream) if str(r.record_type) == "response")
-        headers = response.http_headers.to_tuples()
-        payload = response.reader.read()
-    assert ("X-Crawler-Content-Encoding", "gzip") in headers
-    assert payload == kept.body == "<p>café “quoted”</p>".encode()
-    assert ("Content-Encoding", "gzip") in reopen(kept.capture_id, zone).headers
+from tests.httpserver import ScriptedServer
+from tests.landingfixtures import SETTINGS, captures_server, empty_zone  # noqa: F401 (fixtures)
 
 
 def _aged(capture: Capture, days: float) -> Capture:
