@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .csvread import CsvError
+from .csvformat import CsvError
 from .csvscan import ScanReport, scan_csv
 
 __all__ = ["add_parser", "format_report"]

@@ -7,10 +7,11 @@ value. Counts are complete; the list of findings keeps the first ``max_findings`
 Nothing is repaired in place: a repair is a proposal, and seed 000 says to re-decode from the
 retained bytes where they exist.
 
-``scan_csv`` reads the file with ``csvread`` (its own encoding decided by the core, the dialect
-sniffed, pieces of ``chunk_bytes``) and scans ``chunk_rows`` rows at a time, so memory is
-bounded by the chunk size, not the file size. Malformed records are reported by line number and
-skipped; ragged rows are scanned (missing fields are empty, extra fields are not scanned).
+``scan_csv`` reads the file with ``csvformat`` and ``csvread`` (its own encoding decided by the
+core, the dialect sniffed, pieces of ``chunk_bytes``) and scans ``chunk_rows`` rows at a time, so
+memory is bounded by the chunk size, not the file size. Malformed records are reported by line
+number and skipped; ragged rows are scanned (missing fields are empty, extra fields are not
+scanned).
 """
 
 from __future__ import annotations
@@ -23,18 +24,8 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 
-from .csvread import (
-    HEAD_BYTES,
-    CsvError,
-    CsvFormat,
-    NotUtf8,
-    ReadStats,
-    Source,
-    decide_format,
-    open_source,
-    read_records,
-    redecide_format,
-)
+from .csvformat import HEAD_BYTES, CsvError, CsvFormat, decide_format, redecide_format
+from .csvread import NotUtf8, ReadStats, Source, open_source, read_records
 from .scanreport import MAX_FINDINGS, ScanReport, Tally, empty_frame, host_of
 
 __all__ = ["CsvError", "Progress", "ScanReport", "guess_host_column", "host_of", "read_header",
