@@ -66,6 +66,8 @@ def _stored(headers: Headers, payload_changed: bool) -> tuple[Headers, list[int]
     out: list[tuple[str, str]] = []
     renamed: list[int] = []
     for i, (name, value) in enumerate(headers):
+        # Deviation (module docstring): the payload is stored decoded, so headers that no
+        # longer describe it are renamed X-Crawler-<name>, as Common Crawl does.
         if name.lower() in names and (payload_changed or name.lower() == names[0]):
             out.append((f"{_RENAMED}{name}", value))
             renamed.append(i)
