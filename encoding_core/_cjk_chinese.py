@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from ._cjk_common import NUL_CP, REPLACEMENT, ascii_run
+from ._cjk_common import NUL_CP, ascii_run, malformed
 
 __all__ = [
     "BIG5_PAIRS",
@@ -60,56 +60,32 @@ def decode_gb18030(
     """Implements Encoding "gb18030 decoder" (also GBK's): https://encoding.spec.whatwg.org/#gb18030-decoder"""
     n = len(data)
     while pos < n:
-        start = pos
         b = data[pos]
         if b < 0x80:
-            if one:
-                out.append(chr(b))
-                return pos + 1
-            pos = ascii_run(data, pos, out)
-            continue
-        if b == 0x80:
+            pos = ascii_run(data, pos, one, out)
+        elif b == 0x80:
             out.append("\u20ac")
             pos += 1
-        elif b == 0xFF:
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos += 1
-        elif pos + 1 >= n:  # end of queue with gb18030 first set
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos = n
+        elif b == 0xFF or pos + 1 >= n:  # or the end of the queue with gb18030 first set
+            pos = malformed(out, errors, pos, pos + 1)
         else:
             b2 = data[pos + 1]
             if 0x30 <= b2 <= 0x39:
-                if pos + 2 >= n:
-                    out.append(REPLACEMENT)
-                    errors.append(start)
-                    pos = n
-                elif not 0x81 <= data[pos + 2] <= 0xFE:
-                    # restore « second, byte »: resume at the second byte
-                    out.append(REPLACEMENT)
-                    errors.append(start)
-                    pos = start + 1
-                elif pos + 3 >= n:
-                    out.append(REPLACEMENT)
-                    errors.append(start)
-                    pos = n
-                elif not 0x30 <= data[pos + 3] <= 0x39:
-                    # restore « second, third, byte »
-                    out.append(REPLACEMENT)
-                    errors.append(start)
-                    pos = start + 1
+                if pos + 2 < n and not 0x81 <= data[pos + 2] <= 0xFE:
+                    pos = malformed(out, errors, pos, pos + 1)  # restore « second, byte »
+                elif pos + 3 < n and not 0x30 <= data[pos + 3] <= 0x39:
+                    pos = malformed(out, errors, pos, pos + 1)  # restore « second, third, byte »
+                elif pos + 3 >= n:  # the end of the queue
+                    pos = malformed(out, errors, pos, n)
                 else:
                     pointer = ((b - 0x81) * 12600 + (b2 - 0x30) * 1260
                                + (data[pos + 2] - 0x81) * 10 + data[pos + 3] - 0x30)
                     cp = gb18030_ranges_code_point(pointer, ranges)
                     if cp is None:
-                        out.append(REPLACEMENT)
-                        errors.append(start)
+                        pos = malformed(out, errors, pos, pos + 4)
                     else:
                         out.append(chr(cp))
-                    pos = start + 4
+                        pos += 4
             else:
                 c = NUL_CP
                 if 0x40 <= b2 <= 0x7E or 0x80 <= b2 <= 0xFE:
@@ -117,10 +93,8 @@ def decode_gb18030(
                 if c != NUL_CP:
                     out.append(c)
                     pos += 2
-                else:
-                    out.append(REPLACEMENT)
-                    errors.append(start)
-                    pos += 1 if b2 < 0x80 else 2  # an ASCII byte is restored
+                else:  # an ASCII byte is restored
+                    pos = malformed(out, errors, pos, pos + 1 if b2 < 0x80 else pos + 2)
         if one:
             return pos
     return pos
@@ -132,22 +106,11 @@ def decode_big5(
     """Implements Encoding "Big5 decoder": https://encoding.spec.whatwg.org/#big5-decoder"""
     n = len(data)
     while pos < n:
-        start = pos
         b = data[pos]
         if b < 0x80:
-            if one:
-                out.append(chr(b))
-                return pos + 1
-            pos = ascii_run(data, pos, out)
-            continue
-        if b == 0x80 or b == 0xFF:
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos += 1
-        elif pos + 1 >= n:
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos = n
+            pos = ascii_run(data, pos, one, out)
+        elif b == 0x80 or b == 0xFF or pos + 1 >= n:  # or a lead byte at the end of the queue
+            pos = malformed(out, errors, pos, pos + 1)
         else:
             b2 = data[pos + 1]
             c = NUL_CP
@@ -157,10 +120,8 @@ def decode_big5(
             if c != NUL_CP:
                 out.append(c)
                 pos += 2
-            else:
-                out.append(REPLACEMENT)
-                errors.append(start)
-                pos += 1 if b2 < 0x80 else 2
+            else:  # an ASCII byte is restored
+                pos = malformed(out, errors, pos, pos + 1 if b2 < 0x80 else pos + 2)
         if one:
             return pos
     return pos

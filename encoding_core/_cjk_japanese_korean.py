@@ -14,7 +14,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from ._cjk_common import NUL_CP, REPLACEMENT, ascii_run
+from ._cjk_common import NUL_CP, REPLACEMENT, ascii_run, malformed
 
 __all__ = ["decode_euc_jp", "decode_euc_kr", "decode_iso_2022_jp", "decode_shift_jis"]
 
@@ -26,22 +26,11 @@ def decode_euc_jp(
     """Implements Encoding "EUC-JP decoder": https://encoding.spec.whatwg.org/#euc-jp-decoder"""
     n = len(data)
     while pos < n:
-        start = pos
         b = data[pos]
         if b < 0x80:
-            if one:
-                out.append(chr(b))
-                return pos + 1
-            pos = ascii_run(data, pos, out)
-            continue
-        if not (b == 0x8E or b == 0x8F or 0xA1 <= b <= 0xFE):
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos += 1
-        elif pos + 1 >= n:
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos = n
+            pos = ascii_run(data, pos, one, out)
+        elif not (b == 0x8E or b == 0x8F or 0xA1 <= b <= 0xFE) or pos + 1 >= n:
+            pos = malformed(out, errors, pos, pos + 1)  # or a lead byte at the end of the queue
         else:
             b2 = data[pos + 1]
             c = NUL_CP
@@ -49,26 +38,18 @@ def decode_euc_jp(
             if b == 0x8E and 0xA1 <= b2 <= 0xDF:
                 c = chr(0xFF61 - 0xA1 + b2)
             elif b == 0x8F and 0xA1 <= b2 <= 0xFE:
-                if pos + 2 >= n:
-                    out.append(REPLACEMENT)
-                    errors.append(start)
-                    pos = n
-                    if one:
-                        return pos
-                    continue
-                last = pos + 2
-                b3 = data[last]
-                if 0xA1 <= b3 <= 0xFE:
-                    c = jis0212[(b2 - 0xA1) * 94 + b3 - 0xA1]
+                if pos + 2 < n:  # else the end of the queue: an error that consumes b2
+                    last = pos + 2
+                    b3 = data[last]
+                    if 0xA1 <= b3 <= 0xFE:
+                        c = jis0212[(b2 - 0xA1) * 94 + b3 - 0xA1]
             elif 0xA1 <= b <= 0xFE and 0xA1 <= b2 <= 0xFE:
                 c = jis0208[(b - 0xA1) * 94 + b2 - 0xA1]
             if c != NUL_CP:
                 out.append(c)
                 pos = last + 1
-            else:
-                out.append(REPLACEMENT)
-                errors.append(start)
-                pos = last if data[last] < 0x80 else last + 1
+            else:  # an ASCII byte is restored
+                pos = malformed(out, errors, pos, last if data[last] < 0x80 else last + 1)
         if one:
             return pos
     return pos
@@ -80,28 +61,17 @@ def decode_shift_jis(
     """Implements Encoding "Shift_JIS decoder": https://encoding.spec.whatwg.org/#shift_jis-decoder"""
     n = len(data)
     while pos < n:
-        start = pos
         b = data[pos]
         if b < 0x80:
-            if one:
-                out.append(chr(b))
-                return pos + 1
-            pos = ascii_run(data, pos, out)
-            continue
-        if b == 0x80:
+            pos = ascii_run(data, pos, one, out)
+        elif b == 0x80:
             out.append("\x80")
             pos += 1
         elif 0xA1 <= b <= 0xDF:
             out.append(chr(0xFF61 - 0xA1 + b))
             pos += 1
-        elif not (0x81 <= b <= 0x9F or 0xE0 <= b <= 0xFC):
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos += 1
-        elif pos + 1 >= n:
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos = n
+        elif not (0x81 <= b <= 0x9F or 0xE0 <= b <= 0xFC) or pos + 1 >= n:
+            pos = malformed(out, errors, pos, pos + 1)  # or a lead byte at the end of the queue
         else:
             b2 = data[pos + 1]
             c = NUL_CP
@@ -113,10 +83,8 @@ def decode_shift_jis(
             if c != NUL_CP:
                 out.append(c)
                 pos += 2
-            else:
-                out.append(REPLACEMENT)
-                errors.append(start)
-                pos += 1 if b2 < 0x80 else 2
+            else:  # an ASCII byte is restored
+                pos = malformed(out, errors, pos, pos + 1 if b2 < 0x80 else pos + 2)
         if one:
             return pos
     return pos
@@ -128,32 +96,19 @@ def decode_euc_kr(
     """Implements Encoding "EUC-KR decoder": https://encoding.spec.whatwg.org/#euc-kr-decoder"""
     n = len(data)
     while pos < n:
-        start = pos
         b = data[pos]
         if b < 0x80:
-            if one:
-                out.append(chr(b))
-                return pos + 1
-            pos = ascii_run(data, pos, out)
-            continue
-        if b == 0x80 or b == 0xFF:
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos += 1
-        elif pos + 1 >= n:
-            out.append(REPLACEMENT)
-            errors.append(start)
-            pos = n
+            pos = ascii_run(data, pos, one, out)
+        elif b == 0x80 or b == 0xFF or pos + 1 >= n:  # or a lead byte at the end of the queue
+            pos = malformed(out, errors, pos, pos + 1)
         else:
             b2 = data[pos + 1]
             c = index[(b - 0x81) * 190 + b2 - 0x41] if 0x41 <= b2 <= 0xFE else NUL_CP
             if c != NUL_CP:
                 out.append(c)
                 pos += 2
-            else:
-                out.append(REPLACEMENT)
-                errors.append(start)
-                pos += 1 if b2 < 0x80 else 2
+            else:  # an ASCII byte is restored
+                pos = malformed(out, errors, pos, pos + 1 if b2 < 0x80 else pos + 2)
         if one:
             return pos
     return pos
