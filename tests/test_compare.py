@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from encoding_core.compare import Column, Comparison, compare_candidates, diff_spans
+from encoding_core.compare import (
+    Column,
+    Comparison,
+    compare_candidates,
+    diff_spans,
+    shown_lines,
+)
 
 LYING = "<p>José Müller – “quoted” café</p>\n<p>plain</p>\n<p>naïve</p>".encode()
 LATIN1 = "text/html; charset=iso-8859-1"
@@ -117,3 +125,52 @@ def test_differing_lines(texts_body: bytes, ctype: str | None, lines: tuple[int,
 def test_diff_spans(reference: str, other: str, spans: tuple[tuple[int, int], ...]) -> None:
     """Half-open ranges of other that differ; pure deletions leave no span in other."""
     assert diff_spans(reference, other) == spans
+
+
+@pytest.mark.parametrize(("reference", "other", "spans"), [
+    # Shift_JIS trail bytes can be ASCII: 83 5C is "ソ", and "ƒ\\" under windows-1252
+    ("aソbソc", "aƒ\\bƒ\\c", ((1, 3), (4, 6))),
+    ("x" * 50 + "é" + "y" * 50, "x" * 50 + "Ã©" + "y" * 50, ((50, 52),)),
+    ("é" * 3000 + "a" * 10, "\ufffd" * 3000 + "b", ((0, 3001),)),
+], ids=["ascii-trail-bytes", "long-ends", "one-run"])
+def test_diff_spans_aligns_runs(reference: str, other: str,
+                                spans: tuple[tuple[int, int], ...]) -> None:
+    """Runs that are not paired one to one are aligned; long common ends are trimmed."""
+    assert diff_spans(reference, other) == spans
+
+
+def test_diff_spans_is_bounded_on_a_minified_page() -> None:
+    """Past MAX_DIFF_WORK run pairs, the changed middle is one span (coarse, not slow)."""
+    from encoding_core.compare import MAX_DIFF_WORK
+
+    runs = int(MAX_DIFF_WORK ** 0.5) + 10
+    reference = "".join(f"w{i}é" for i in range(runs))
+    other = "".join(f"v{i}Ã©" for i in range(runs))  # no ASCII run in common
+    assert diff_spans("<" + reference + ">", "<" + other + ">") == ((1, 1 + len(other)),)
+
+
+@given(st.text(alphabet="ab é€Ã©\\ƒソ", max_size=40), st.text(alphabet="ab é€Ã©\\ƒソ", max_size=40))
+def test_diff_spans_leaves_a_subsequence(reference: str, other: str) -> None:
+    """What the spans leave of other is a subsequence of reference, in order; spans are
+    sorted, disjoint and inside other."""
+    spans = diff_spans(reference, other)
+    kept, pos = [], 0
+    for start, end in spans:
+        assert pos <= start < end <= len(other)
+        kept.append(other[pos:start])
+        pos = end
+    kept.append(other[pos:])
+    left = iter(reference)
+    assert all(ch in left for ch in "".join(kept))
+    if reference == other:
+        assert spans == ()
+
+
+def test_shown_lines_cuts_long_lines() -> None:
+    """A one-line page is shown cut to max_chars, with how much was not shown."""
+    body = ("caf\u00e9 " * 10_000).encode("utf-8")
+    comparison = compare_candidates(body, "text/html; charset=utf-8")
+    latin = next(c for c in comparison.columns if c.encoding == "windows-1252")
+    (line,) = shown_lines(comparison, latin, only_differing=True, max_chars=100)
+    assert (line.number, len(line.text), line.cut) == (1, 100, 60_000 - 100)
+    assert line.spans[0] == (3, 5)
