@@ -11,7 +11,8 @@ from encoding_core import ENCODING_NAMES, compare_candidates, diff_spans
 from encoding_core.cases import cases_json, regression_case
 from encoding_core.compare import Comparison
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
-from ui.overrides_access import active_override
+from ui.overrides_access import applied, host_overrides
+from ui.wording import md_code
 
 MAX_LINES = 200
 
@@ -53,10 +54,10 @@ def compare_page() -> None:
         st.stop()
     extra = st.multiselect("Also decode as", [n for n in ENCODING_NAMES if n != "replacement"],
                            key="compare_extra")
-    override = active_override(item.host)
+    override = applied(host_overrides(item.host))
     if override is not None:
-        st.caption(f"Site override {override.id} for {md_escape(override.host)} applies: "
-                   f"{override.encoding}, approved by {md_escape(override.approved_by or '?')}.")
+        st.caption(f"Site override {override.id} for {md_code(override.host)} applies: "
+                   f"{override.encoding}, approved by {md_code(override.approved_by or '?')}.")
     result = _compare(item.body, item.content_type, tuple(extra),
                       override.encoding if override is not None else None)
     render_decision(result.decision, key="compare")
@@ -72,8 +73,9 @@ def compare_page() -> None:
                             "replacements": c.replacements} for c in result.columns])
     st.altair_chart(
         alt.Chart(scores).transform_fold(["mojibake score", "replacements"], as_=["measure", "n"])
-        .mark_bar().encode(x=alt.X("n:Q", title="count"), y=alt.Y("encoding:N", sort="-x"),
-                           color="measure:N", yOffset="measure:N",
+        .mark_bar().encode(x=alt.X("n:Q", title="count",  # counts: whole-number ticks only
+                                   axis=alt.Axis(format="d", tickMinStep=1)),
+                           y=alt.Y("encoding:N", sort="-x"), color="measure:N", yOffset="measure:N",
                            tooltip=["encoding", "measure:N", "n:Q"]),
         width="stretch")
     lines = result.differing_lines

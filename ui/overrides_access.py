@@ -1,18 +1,35 @@
-"""The approved site overrides, as the pages that decode apply them.
+"""The site overrides, as the pages that decode apply them.
 
-One way to open the overrides file for the pages that only read it (Compare, Fetch): a file
-that cannot be used is reported once with ``st.warning`` and no override is applied, so a
-hand-broken YAML file never stops a diagnosis.
+One way to open the overrides file for the pages that only read it (Compare, Fetch, the host
+report): a file that cannot be used is reported with ``st.warning`` and no override is applied,
+so a hand-broken YAML file never stops a diagnosis. An entry for the host that exists but does
+not apply (expired, proposed, rejected) is reported with one ``st.warning`` saying what to do,
+since the decision then silently follows the normal path. Host names, reasons and reviewer
+names come from the YAML file: they reach the screen through ``md_escape`` or, where they
+could be autolinked (hosts, e-mail addresses), ``md_code``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import streamlit as st
 
 from encoding_core.errors import OverrideError
 from encoding_core.hostreport import OverrideLookup
-from encoding_core.overrides import OverrideStore, SiteOverride, default_path
+from encoding_core.overrides import OverrideStore, default_path
+from encoding_core.overrides_model import Applicability, OverrideStatus, SiteOverride
 from ui.components import md_escape
+from ui.wording import md_code
+
+#: What to do about an entry that matches the host but is not applied. Retired and shadowed
+#: entries are left out: a reviewer ended the first, and another entry applies for the second.
+_WHAT_TO_DO = {
+    Applicability.EXPIRED: "Do this on the Overrides page (Re-test tab).",
+    Applicability.PROPOSED: "A reviewer can approve or reject it on the Overrides page.",
+    Applicability.REJECTED: "If the pages still decode wrongly, propose a new override on the "
+                            "Overrides page.",
+}
 
 
 def _usable_store() -> OverrideStore | None:
@@ -30,12 +47,35 @@ def _usable_store() -> OverrideStore | None:
     return store
 
 
-def active_override(host: str | None) -> SiteOverride | None:
-    """The approved, unexpired site override for ``host``, if any."""
-    if not host:
+def unapplied_notice(statuses: Sequence[OverrideStatus]) -> str | None:
+    """The Markdown warning for entries that match but do not apply, or None when there are none."""
+    lines = [f"Site override {md_escape(s.entry.id)} for {md_code(s.entry.host)} "
+             f"({s.entry.encoding}) exists but is not applied: "
+             f"{md_code(s.why.removeprefix('not applied: '))}. {_WHAT_TO_DO[s.applicability]}"
+             for s in statuses if s.applicability in _WHAT_TO_DO]
+    if not lines:
         return None
+    return "  \n".join(lines)
+
+
+def host_overrides(host: str | None) -> tuple[OverrideStatus, ...]:
+    """Every override entry matching ``host``, the applied one first; () without a usable file.
+
+    Warns once when the file cannot be used, and once when entries match but do not apply.
+    """
+    if not host:
+        return ()
     store = _usable_store()
-    return store.active_for(host) if store is not None else None
+    statuses = store.status_for(host) if store is not None else ()
+    notice = unapplied_notice(statuses)
+    if notice is not None:
+        st.warning(notice)
+    return statuses
+
+
+def applied(statuses: Sequence[OverrideStatus]) -> SiteOverride | None:
+    """The entry that applies, if any (``host_overrides`` puts it first)."""
+    return next((s.entry for s in statuses if s.applied), None)
 
 
 def override_lookup() -> OverrideLookup | None:
