@@ -13,41 +13,40 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from encoding_core.errors import FetchError, OverrideError
+from encoding_core.errors import FetchError
 from encoding_core.fetch import Capture, FetchSettings
-from encoding_core.hostreport import HostReport, report_from_urls, report_from_warc
+from encoding_core.hostreport import HostReport, RecordOutcome, report_from_urls, report_from_warc
 from encoding_core.landing import LandingZone, LandingZoneError, fetch_and_keep, recent, reopen
 from encoding_core.models import Decoded
-from encoding_core.overrides import OverrideStore, default_path
+from encoding_core.overrides_model import OverrideStatus
 from encoding_core.overrides_retest import decode_with_overrides
 from encoding_core.warcfile import WarcFormatError, WarcListing, list_responses, read_response
 from ui.components import md_escape, render_decision
 from ui.config import fetch_config
 from ui.fetch_view import render_capture, render_recent
-from ui.hostreport_view import render_report
-from ui.overrides_access import override_lookup
+from ui.hostreport_view import render_report, url_progress
+from ui.overrides_access import host_overrides, override_lookup
 from ui.state import CurrentInput, set_current
 from ui.warc_view import render_listing, warc_source
+from ui.wording import counted, md_code
 
-_CAPTURE, _REPORT = "fetch_capture", "fetch_report"
+_CAPTURE, _REPORT, _REPORT_SOURCE = "fetch_capture", "fetch_report", "fetch_report_source"
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def _decide(body: bytes, content_type: str | None, host: str,
-            overrides_stamp: float) -> Decoded:  # stamp: the overrides file's mtime
-    path = default_path()
-    statuses = OverrideStore(path).status_for(host) if host and path.exists() else ()
+def _decide(body: bytes, content_type: str | None,
+            statuses: tuple[OverrideStatus, ...]) -> Decoded:
     return decode_with_overrides(body, content_type, statuses)
-
-
-def _overrides_stamp() -> float:
-    path = default_path()
-    return path.stat().st_mtime if path.exists() else 0.0
 
 
 @st.cache_data(show_spinner="Reading the WARC file…", max_entries=4)
 def _listing(data: bytes | str, stamp: float = 0.0) -> WarcListing:  # stamp: file mtime
     return list_responses(data)
+
+
+def _drop() -> None:
+    """Forget the page's capture: a failed fetch or reopen must not show the last one's decision."""
+    st.session_state.pop(_CAPTURE, None)
 
 
 def _use(capture: Capture, label: str) -> None:
@@ -70,6 +69,7 @@ def _url_tab(settings: FetchSettings, zone: LandingZone) -> None:
             with st.spinner("Fetching…"):
                 capture = fetch_and_keep(url.strip(), zone, settings)
         except FetchError as exc:
+            _drop()
             st.error(md_escape(str(exc)))
             return
         _use(capture, capture.url)
@@ -86,6 +86,7 @@ def _recent_tab(zone: LandingZone) -> None:
         try:
             capture = reopen(pick, zone)
         except LandingZoneError as exc:
+            _drop()
             st.error(md_escape(str(exc)))
             return
         _use(capture, f"capture {capture.capture_id}: {capture.url}")
@@ -113,6 +114,7 @@ def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> None:
         try:
             capture = read_response(data, pick, max_bytes=settings.max_bytes)
         except (WarcFormatError, FetchError) as exc:
+            _drop()
             st.error(md_escape(str(exc)))
             return
         _use(capture, f"{name} #{pick}: {capture.url}")
@@ -133,45 +135,79 @@ def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
     if not st.button("Build the host report", key="fetch_report_run"):
         return
     overrides = override_lookup()
-    bar = st.progress(0.0, text="Decoding…")
     if mode == "A list of URLs":
         urls = [line.strip() for line in text.splitlines() if line.strip()]
         if not urls:
             st.info("Paste at least one URL.")
             return
-
-        def tick(done: int, total: int | None) -> None:
-            bar.progress(done / (total or 1), text=f"{done} of {total} fetched")
+        progress = url_progress(urls, int(concurrency), settings.total_timeout)
         st.session_state[_REPORT] = report_from_urls(
             urls, settings=settings, zone=zone, concurrency=int(concurrency), delay=float(delay),
-            progress=tick, overrides=overrides)
+            progress=progress, overrides=overrides)
+        st.session_state[_REPORT_SOURCE] = None
         return
     current = st.session_state.get("fetch_warc_current")
     if current is None:
         st.info("Open a WARC file in the WARC tab first.")
         return
-    data, _, total = current
+    data, name, total = current
+    bar = st.progress(0.0, text=f"Decoding the HTML responses of {md_code(name)}…")
 
     def step(done: int, _: int | None) -> None:
         if done % 25 == 0 or done == total:
-            bar.progress(min(done / max(total, 1), 1.0), text=f"{done} of {total} records")
+            bar.progress(min(done / max(total, 1), 1.0),
+                         text=f"{done:,} of {counted(total, 'record')} read")
     try:
         st.session_state[_REPORT] = report_from_warc(data, max_bytes=settings.max_bytes,
                                                      progress=step, overrides=overrides)
+        st.session_state[_REPORT_SOURCE] = (data, name)
     except WarcFormatError as exc:
         st.error(md_escape(str(exc)))
+
+
+def _report_page(record: RecordOutcome, settings: FetchSettings, zone: LandingZone
+                 ) -> tuple[Capture, str] | None:
+    """The capture behind a host-report row: the kept capture (URL list) or the WARC record.
+
+    Records carry no capture reference, so they are found by URL: the newest kept capture of
+    that URL, or the first response record of that URL and status in the WARC file.
+    """
+    source = st.session_state.get(_REPORT_SOURCE)
+    if source is None:
+        report = st.session_state[_REPORT]
+        kept = recent(zone, limit=2 * len(report.records) + 20)
+        found = next((s.capture_id for s in kept if s.url == record.url), None)
+        return (reopen(found, zone), f"capture {found}: {record.url}") if found else None
+    data, name = source
+    stamp = Path(data).stat().st_mtime if isinstance(data, str) else 0.0
+    index = next((r.index for r in _listing(data, stamp).responses
+                  if r.url == record.url and r.status == record.status), None)
+    if index is None:
+        return None
+    return (read_response(data, index, max_bytes=settings.max_bytes),
+            f"{name} #{index}: {record.url}")
+
+
+def _open_from_report(record: RecordOutcome, settings: FetchSettings,
+                      zone: LandingZone) -> None:
+    """Make the report row's page the current input and open it in Compare."""
+    try:
+        found = _report_page(record, settings, zone)
+    except (LandingZoneError, WarcFormatError, FetchError, OSError) as exc:
+        st.error(md_escape(str(exc)))
+        return
+    if found is None:
+        st.error("That page is no longer kept (the landing zone or WARC file changed).")
+        return
+    _use(*found)
+    st.switch_page("app_pages/2_compare.py")
 
 
 def _show_capture(capture: Capture, zone: LandingZone) -> None:
     render_capture(capture, zone)
     st.subheader("Decision")
-    host = (urlsplit(capture.url).hostname or "").lower()
-    try:
-        decided = _decide(capture.body, capture.content_type, host, _overrides_stamp())
-    except OverrideError as exc:
-        st.error(f"The overrides file cannot be used, so none is applied: {md_escape(str(exc))}")
-        decided = _decide(capture.body, capture.content_type, "", 0.0)
-    render_decision(decided, key="fetch")
+    statuses = host_overrides((urlsplit(capture.url).hostname or "").lower())
+    render_decision(_decide(capture.body, capture.content_type, statuses), key="fetch")
 
 
 def fetch_page_body() -> None:
@@ -190,7 +226,9 @@ def fetch_page_body() -> None:
     with report:
         _report_tab(settings, zone)
         if isinstance(st.session_state.get(_REPORT), HostReport):
-            render_report(st.session_state[_REPORT])
+            record = render_report(st.session_state[_REPORT])
+            if record is not None:
+                _open_from_report(record, settings, zone)
     capture = st.session_state.get(_CAPTURE)
     if not isinstance(capture, Capture):
         st.info("Fetch a URL, open a kept capture or a WARC record to see its diagnosis.")

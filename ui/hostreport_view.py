@@ -1,40 +1,139 @@
-"""Showing a host report: seed 000's per-host numbers as a table, two charts and downloads.
+"""Showing a host report: seed 000's per-host numbers, the pages, fetch errors, two charts.
 
-Host names and skip reasons come from crawled data: hosts reach the screen through
-``st.dataframe`` and chart data, skip reasons through ``md_escape``.
+Host names, URLs, fetch errors and skip reasons come from crawled data: they reach the screen
+through ``st.dataframe``, chart data and selectbox options (plain text), or ``md_escape``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from urllib.parse import urlsplit
 
 import altair as alt
 import pandas as pd
 import streamlit as st
 
-from encoding_core.hostreport import QUARANTINE_THRESHOLD, HostReport
+from encoding_core.hostreport import QUARANTINE_THRESHOLD, HostReport, RecordOutcome
 from ui.components import md_escape
+from ui.wording import counted, md_code
 
 #: Counts of pages and characters: whole-number ticks only.
 _COUNT_AXIS = alt.Axis(format="d", tickMinStep=1)
+_COUNT = st.column_config.NumberColumn(width="small")
 
 
-def render_report(report: HostReport) -> None:
-    """Quarantine warnings, one row per host, which source decided, the worst page, downloads."""
+def _host(url: str) -> str:
+    try:
+        return urlsplit(url).hostname or url
+    except ValueError:
+        return url
+
+
+def _hosts_in(urls: Sequence[str], shown: int = 2) -> str:
+    """The hosts of ``urls`` for a progress label: the first ``shown``, then how many more."""
+    hosts = list(dict.fromkeys(_host(url) for url in urls))
+    more = f" and {len(hosts) - shown} more" if len(hosts) > shown else ""
+    return ", ".join(md_code(h) for h in hosts[:shown]) + more
+
+
+def url_progress(urls: Sequence[str], concurrency: int, timeout: float
+                 ) -> Callable[[int, int | None], None]:
+    """A progress bar for fetching ``urls``, and the callback that moves it as each one ends.
+
+    The label is Markdown, so the hosts are code spans. The core reports only finished fetches,
+    so the label says what is still awaited and how long one fetch may take (a slow server
+    holds the bar for up to ``timeout`` seconds).
+    """
+    total = len(urls)
+    bar = st.progress(0.0, text=f"Fetching {counted(total, 'URL')} from {_hosts_in(urls)}, "
+                      f"at most {concurrency} at a time (each may take up to {timeout:g} s)…")
+
+    def tick(done: int, _: int | None) -> None:
+        left = total - done
+        bar.progress(done / max(total, 1),
+                     text=(f"{done} of {counted(total, 'URL')} fetched" if not left else
+                           f"{done} of {counted(total, 'URL')} fetched; waiting for {left} "
+                           f"more (each may take up to {timeout:g} s)…"))
+    return tick
+
+
+def _hosts_table(report: HostReport) -> pd.DataFrame:
+    """One row per host, with short column names so the table fits (sources are charted)."""
+    errors = any(h.errors for h in report.hosts)
+    return pd.DataFrame([{
+        "host": h.host, "pages": h.records, "quarantine": h.quarantine,
+        "quarantined": h.quarantined_records, "replacements": h.replacements,
+        "worst page": h.max_replacements, "lossy": h.lossy, "conflicts": h.conflicts,
+        "to review": h.needs_review, **({"fetch errors": h.errors} if errors else {})}
+        for h in report.hosts])
+
+
+_HOST_COLUMNS = {
+    "host": st.column_config.TextColumn(width="medium"),
+    "quarantine": st.column_config.CheckboxColumn(
+        width="small", help=f"a page needed more than {QUARANTINE_THRESHOLD} replacements"),
+    "quarantined": st.column_config.NumberColumn(width="small", help="quarantined pages"),
+    "replacements": st.column_config.NumberColumn(width="small", help="U+FFFD, all pages"),
+    "worst page": st.column_config.NumberColumn(width="small",
+                                                help="most replacements on one page"),
+    "lossy": st.column_config.NumberColumn(width="small", help="pages decoded with loss"),
+    "conflicts": st.column_config.NumberColumn(width="small", help="pages with conflicts"),
+    "to review": st.column_config.NumberColumn(width="small",
+                                               help="pages whose decision a person should check"),
+    **{name: _COUNT for name in ("pages", "fetch errors")},
+}
+
+
+def _pages(report: HostReport) -> RecordOutcome | None:
+    """The decided pages, those to review first; the one the user opens in Compare, if any."""
+    decided = sorted((r for r in report.records if r.error is None),
+                     key=lambda r: (not r.needs_review, -r.replacements, r.url))
+    if not decided:
+        return None
+    st.markdown("**Pages**")
+    st.dataframe(pd.DataFrame([{
+        "url": r.url, "status": r.status, "encoding": r.encoding, "decided by": r.source,
+        "replacements": r.replacements, "to review": r.needs_review,
+        "conflicts": ", ".join(r.conflicts)} for r in decided]),
+        hide_index=True, width="stretch", key="fetch_report_pages",
+        column_config={"url": st.column_config.TextColumn(width="large")})
+    left, right = st.columns([3, 1], vertical_alignment="bottom")
+    pick = left.selectbox("Page", range(len(decided)), key="fetch_report_pick",
+                          format_func=lambda i: f"{decided[i].url} ({decided[i].encoding}, "
+                          f"{counted(decided[i].replacements, 'replacement')})")
+    if right.button("Open in Compare", key="fetch_report_open") and pick is not None:
+        return decided[pick]
+    return None
+
+
+def _failures(report: HostReport) -> None:
+    """The URLs that could not be fetched, with the reason."""
+    failed = [r for r in report.records if r.error is not None]
+    if not failed:
+        return
+    st.markdown(f"**Not fetched: {counted(len(failed), 'URL')}**")
+    st.dataframe(pd.DataFrame([{"url": r.url, "host": r.host, "reason": r.error}
+                               for r in failed]),
+                 hide_index=True, width="stretch", key="fetch_report_failed",
+                 column_config={"url": st.column_config.TextColumn(width="medium"),
+                                "reason": st.column_config.TextColumn(width="large")})
+
+
+def render_report(report: HostReport) -> RecordOutcome | None:
+    """Quarantine warnings, hosts, pages, failures, charts and downloads; the page to open."""
     st.subheader("Host report")
     if report.problem:
         st.warning(md_escape(report.problem))
     if report.quarantined_hosts:
-        st.error(f"Seed 000 would quarantine {len(report.quarantined_hosts)} host(s): a page "
-                 f"needed more than {QUARANTINE_THRESHOLD} replacement characters.")
-    hosts = pd.DataFrame([{
-        "host": h.host, "pages": h.records, "quarantine": h.quarantine,
-        "quarantined pages": h.quarantined_records, "replacements": h.replacements,
-        "most on one page": h.max_replacements, "lossy pages": h.lossy,
-        "pages with conflicts": h.conflicts, "pages to review": h.needs_review,
-        "fetch errors": h.errors,
-        "sources": ", ".join(f"{s} {n}" for s, n in h.sources)} for h in report.hosts])
-    st.dataframe(hosts, hide_index=True, width="stretch", key="fetch_report_hosts")
+        st.error(f"Seed 000 would quarantine {counted(len(report.quarantined_hosts), 'host')}: "
+                 f"a page needed more than {QUARANTINE_THRESHOLD} replacement characters.")
+    hosts = _hosts_table(report)
+    st.dataframe(hosts, hide_index=True, width="stretch", key="fetch_report_hosts",
+                 column_config=_HOST_COLUMNS)
     if report.skipped:
         st.caption("Skipped: " + ", ".join(f"{md_escape(r)} {n}" for r, n in report.skipped))
+    opened = _pages(report)
+    _failures(report)
     sources = pd.DataFrame([{"host": h.host, "source": s, "pages": n}
                             for h in report.hosts for s, n in h.sources])
     if not sources.empty:
@@ -42,13 +141,13 @@ def render_report(report: HostReport) -> None:
                         .encode(x=alt.X("pages:Q", axis=_COUNT_AXIS),
                                 y=alt.Y("host:N", sort="-x"), color="source:N",
                                 tooltip=["host", "source", "pages"]), width="stretch")
-        worst = alt.Chart(hosts, title="Most replacements on one page (quarantine above the "
-                          "line)").mark_bar().encode(
-            x=alt.X("most on one page:Q", title="replacements on the worst page",
+        worst = alt.Chart(hosts, title=f"Most replacements on one page (a bar past the dashed "
+                          f"line at {QUARANTINE_THRESHOLD} means quarantine)").mark_bar().encode(
+            x=alt.X("worst page:Q", title="replacements on the worst page",
                     axis=_COUNT_AXIS), y=alt.Y("host:N", sort="-x"),
             color=alt.Color("quarantine:N", scale=alt.Scale(domain=[False, True],
                                                              range=["#4c78a8", "#e45756"])),
-            tooltip=["host", "most on one page", "replacements"])
+            tooltip=["host", "worst page", "replacements"])
         rule = alt.Chart(pd.DataFrame({"x": [QUARANTINE_THRESHOLD]})).mark_rule(
             strokeDash=[4, 4]).encode(x="x:Q")
         st.altair_chart(worst + rule, width="stretch")
@@ -59,3 +158,4 @@ def render_report(report: HostReport) -> None:
                       key="fetch_report_records_csv", on_click="ignore")
     c.download_button("Report (JSON)", report.to_json().encode(), "host-report.json",
                       "application/json", key="fetch_report_json", on_click="ignore")
+    return opened

@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from encoding_core.warcfile import WarcListing
+from ui.wording import counted
 
 
 def warc_source(section: dict[str, Any]) -> tuple[bytes | str, str] | None:
@@ -31,9 +32,9 @@ def warc_source(section: dict[str, Any]) -> tuple[bytes | str, str] | None:
 
 def render_listing(listing: WarcListing) -> None:
     """How many HTTP responses the file holds, and one row for each."""
-    st.caption(f"{len(listing.responses):,} HTTP responses"
-               + (f" ({listing.skipped} other response records skipped)" if listing.skipped
-                  else ""))
+    st.caption(counted(len(listing.responses), "HTTP response")
+               + (f" ({counted(listing.skipped, 'other response record')} skipped)"
+                  if listing.skipped else ""))
     st.dataframe(pd.DataFrame([{"#": r.index, "url": r.url, "status": r.status,
                                 "content type": r.content_type or "", "bytes": r.length,
                                 "date": r.date or ""} for r in listing.responses]),

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from encoding_core.overrides import OverrideStore
 from tests.app.conftest import APP
 from tests.httpserver import ScriptedServer, redirect, respond
 from tests.warcs import warc_file
@@ -75,6 +77,17 @@ def test_fetch_shows_chain_headers_and_decision(server: ScriptedServer, app_data
     assert "windows-1252" in [m.value for m in at.metric]
     assert any("utf8" in alert.value for alert in [*at.warning, *at.error])
     assert len(list((app_data / "landing").glob("*.warc.gz"))) == 1
+
+
+def test_failed_fetch_clears_the_previous_capture(server: ScriptedServer) -> None:
+    """A fetch that fails shows its error alone, not the previous page's capture and decision."""
+    at = _fetch(_page(), server.url("/page"))
+    assert at.metric[0].value == "200 OK"
+    at = _fetch(at, "http://127.0.0.1:1/")
+    assert len(at.error) == 1
+    assert not at.metric
+    assert not [t for t in at.text if t.value.startswith("Final URL")]
+    assert any("Fetch a URL" in i.value for i in at.info)
 
 
 def test_untrusted_headers_are_not_rendered(server: ScriptedServer) -> None:
@@ -161,13 +174,30 @@ def test_host_report_over_warc() -> None:
                                                      "application/gzip").run()
     at.button(key="fetch_report_run").click().run()
     assert not at.exception, at.exception
-    hosts = _table(at, "quarantined pages")
+    hosts = _table(at, "quarantined")
     assert hosts["host"].tolist() == ["b.example", "a.example"]
     assert hosts["quarantine"].tolist() == [True, False]
-    assert hosts["pages to review"].tolist() == [1, 1]  # lossy; UTF-8 under iso-8859-1
-    assert any("quarantine 1 host" in e.value for e in at.error)
+    assert hosts["to review"].tolist() == [1, 1]  # lossy; UTF-8 under iso-8859-1
+    assert "fetch errors" not in hosts.columns  # a WARC file has none: no empty column
+    assert any("quarantine 1 host:" in e.value for e in at.error)
     assert len(at.get("vega_lite_chart")) == 2
     assert at.download_button(key="fetch_report_csv").label == "Hosts (CSV)"
+
+
+def test_host_report_page_opens_in_compare() -> None:
+    """A page of a WARC host report opens in Compare as the current input."""
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", _warc(),
+                                                     "application/gzip").run()
+    at.button(key="fetch_report_run").click().run()
+    pages = _table(at, "decided by")
+    assert pages["url"].tolist() == ["http://b.example/", "http://a.example/"]
+    at.selectbox(key="fetch_report_pick").select(1)
+    at.button(key="fetch_report_open").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Compare"
+    assert at.session_state["current_input"].url == "http://a.example/"
+    assert at.metric[0].value == "windows-1252"
 
 
 def test_host_report_over_urls(server: ScriptedServer) -> None:
@@ -179,9 +209,20 @@ def test_host_report_over_urls(server: ScriptedServer) -> None:
     at.number_input(key="fetch_report_delay").set_value(0.0)
     at.button(key="fetch_report_run").click().run()
     assert not at.exception, at.exception
-    hosts = _table(at, "quarantined pages")
+    hosts = _table(at, "quarantined")
     assert hosts.set_index("host").loc["127.0.0.1", "pages"] == 2
     assert hosts.set_index("host").loc["10.0.0.1", "fetch errors"] == 1
+    failed = _table(at, "reason")
+    assert failed["url"].tolist() == ["http://10.0.0.1/"]
+    assert "refusing to fetch" in failed["reason"][0]
+    assert any(m.value == "**Not fetched: 1 URL**" for m in at.markdown)
+    [bar] = at.get("progress")
+    assert bar.proto.text == "3 of 3 URLs fetched"
+    at.selectbox(key="fetch_report_pick").select_index(0)
+    at.button(key="fetch_report_open").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Compare"
+    assert at.session_state["current_input"].url == server.url("/broken")
 
 
 def test_host_report_applies_site_overrides(app_data) -> None:
@@ -211,3 +252,36 @@ def test_host_report_with_a_broken_overrides_file_warns_and_reports(app_data) ->
     assert any("cannot be used, so none is applied" in w.value for w in at.warning)
     report = at.session_state["fetch_report"]
     assert all("override" not in dict(h.sources) for h in report.hosts)
+
+
+def _expired_override(path: Path, host: str) -> str:
+    """Write an override for ``host`` approved in 2020 and due for re-test in 2020; its id."""
+    store = OverrideStore(path, clock=lambda: datetime(2020, 1, 1, tzinfo=UTC))
+    entry = store.propose(host=host, encoding="utf-8", author="alice@example.com",
+                          reason="The header says iso-8859-1 but the body has been UTF-8 "
+                                 "since the migration.", review_by=date(2020, 2, 1))
+    return store.approve(entry.id, reviewer="bob@example.com").id
+
+
+def test_expired_override_is_warned_on_fetch_and_compare(server: ScriptedServer,
+                                                         app_data: Path) -> None:
+    """An override for the host that no longer applies is one warning on Fetch and on Compare."""
+    entry = _expired_override(app_data / "overrides.yaml", "127.0.0.1")
+    at = _fetch(_page(), server.url("/page"))
+    [notice] = [w.value for w in at.warning if "not applied" in w.value]
+    assert entry.replace("-", "\\-") in notice and "Re-test tab" in notice
+    assert at.metric[5].value == "http-header"  # the decision does not use it
+    at.button(key="fetch_to_compare").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Compare"
+    assert [w.value for w in at.warning if "not applied" in w.value] == [notice]
+
+
+def test_broken_overrides_file_is_one_warning_on_fetch(server: ScriptedServer,
+                                                       app_data: Path) -> None:
+    """A hand-broken overrides file is a warning, as on Compare, and the page carries on."""
+    (app_data / "overrides.yaml").write_text("hosts: {a.example: utf-8\n")
+    at = _fetch(_page(), server.url("/page"))
+    assert not [e for e in at.error if "cannot be used" in e.value]
+    assert len([w for w in at.warning if "cannot be used" in w.value]) == 1
+    assert "windows-1252" in [m.value for m in at.metric]
