@@ -6,10 +6,12 @@ offset), each decoded on its own, so memory is bounded by the piece size and the
 A format that is only tentatively UTF-8 (decided from the head) makes the reader stop at the
 first malformed sequence (``NotUtf8``), so the caller can decide again and start over.
 
-It errs towards reading: undecodable bytes become U+FFFD (counted, first offset kept), a record
-the csv module rejects is reported with its line number and skipped, and only a file with no
-readable text at all raises ``CsvError`` (one that cannot be opened here; an empty or binary
-one in ``csvformat``; one too large in ``csvscan``).
+It errs towards reading: undecodable bytes become U+FFFD (counted, first offset kept), NUL
+characters are read and counted (first line kept), a record the csv module rejects is reported
+with its line number and skipped, a quote that never closes is reported with the line where it
+opened and what it swallowed, and only a file with no readable text at all raises ``CsvError``
+(one that cannot be opened here; an empty or binary one in ``csvformat``; one too large in
+``csvscan``).
 
 Differences from the standards:
 
@@ -36,7 +38,7 @@ from .csvformat import CsvError, CsvFormat, decide_format, redecide_format
 from .decoders import decode_replace, encode_strict
 
 __all__ = ["FIELD_LIMIT", "CsvError", "CsvFormat", "NotUtf8", "ReadStats", "decide_format",
-           "open_source", "read_records", "redecide_format"]
+           "field_lines", "open_source", "plural", "read_records", "redecide_format"]
 
 FIELD_LIMIT = 1 << 27
 
@@ -59,6 +61,9 @@ class ReadStats:
     decode_errors: int = 0
     first_error_offset: int | None = None
     lines: int = 0
+    nul_chars: int = 0                  # U+0000 in the text: read, not taken for binary data
+    first_nul_line: int | None = None
+    unclosed_quote: str | None = None   # what an opening quote that never closes swallowed
 
 
 def open_source(source: Source) -> tuple[BinaryIO, int | None, bool]:
@@ -138,6 +143,7 @@ def _lines(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, chunk_bytes: int, st
            progress: Callable[[int], None]) -> Iterator[str]:
     newline_bytes = encode_strict(fmt.newline, fmt.encoding) or b"\n"
     carry: list[str] = []
+    lines_done = 0
     for offset, piece in _pieces(stream, prefix, newline_bytes, chunk_bytes, stats, progress):
         text, errors = decode_replace(piece, fmt.encoding)
         if errors:
@@ -146,7 +152,13 @@ def _lines(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, chunk_bytes: int, st
             if stats.first_error_offset is None:
                 stats.first_error_offset = offset + errors[0]
             stats.decode_errors += len(errors)
+        if "\x00" in text:   # a stray NUL: counted (csvformat refuses only binary data)
+            if stats.first_nul_line is None:
+                stats.first_nul_line = lines_done + 1 + text.count(
+                    fmt.newline, 0, text.index("\x00"))
+            stats.nul_chars += text.count("\x00")
         parts = text.split(fmt.newline)
+        lines_done += len(parts) - 1
         if carry:
             parts[0] = "".join(carry) + parts[0]
             carry = []
@@ -160,15 +172,24 @@ def _lines(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, chunk_bytes: int, st
 
 def read_records(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, *, chunk_bytes: int,
                  stats: ReadStats, progress: Callable[[int], None]
-                 ) -> Iterator[tuple[int, list[str] | None, str | None]]:
-    """``(line, fields, problem)`` for each record: fields, or ``None`` and what went wrong.
+                 ) -> Iterator[tuple[int, int, list[str] | None, str | None]]:
+    """``(line, last_line, fields, problem)`` per record: fields, or ``None`` and what went wrong.
 
-    ``line`` is the 1-based physical line where the record starts. Blank lines are skipped.
+    ``line`` and ``last_line`` are the 1-based physical lines where the record starts and
+    ends (they differ when a quoted field holds newlines). Blank lines are skipped. A record
+    whose quote never closes (the csv module then reads to the end of the file) comes with
+    its fields and a problem saying so, also kept in ``stats.unclosed_quote``.
     """
     if csv.field_size_limit() < FIELD_LIMIT:
         csv.field_size_limit(FIELD_LIMIT)  # deviation: see the module docstring
-    lines = _lines(stream, prefix, fmt, chunk_bytes, stats, progress)
-    reader = csv.reader(lines, delimiter=fmt.delimiter, quotechar=fmt.quotechar,
+    ended = False
+
+    def lines() -> Iterator[str]:
+        nonlocal ended
+        yield from _lines(stream, prefix, fmt, chunk_bytes, stats, progress)
+        ended = True   # the reader asked for more: only a quoted field reaches past the end
+
+    reader = csv.reader(lines(), delimiter=fmt.delimiter, quotechar=fmt.quotechar,
                         doublequote=True, strict=False)
     while True:
         start = reader.line_num + 1
@@ -178,7 +199,37 @@ def read_records(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, *, chunk_bytes
             stats.lines = reader.line_num
             return
         except csv.Error as exc:
-            yield start, None, f"unreadable record: {exc}"
+            yield start, reader.line_num, None, f"unreadable record: {exc}"
             continue
+        problem = None
+        if ended and row:
+            opened = field_lines(start, row, fmt.newline)[-1]
+            problem = stats.unclosed_quote = (
+                f"a quote opened on line {opened:,} never closes: the rest of the file "
+                f"({plural(reader.line_num - opened + 1, 'line')}, "
+                f"{plural(len(row[-1]), 'character')}) was read as one cell")
         if row:
-            yield start, row, None
+            yield start, reader.line_num, row, problem
+
+
+def field_lines(line: int, fields: list[str], newline: str) -> list[int]:
+    """The physical line where each field starts, for a record that starts on ``line``.
+
+    >>> field_lines(4, ["3", "two\\nlines", "x"], "\\n")
+    [4, 4, 5]
+    """
+    mark = newline[-1]   # "\n" of "\r\n"
+    starts = []
+    for field in fields:
+        starts.append(line)
+        line += field.count(mark)
+    return starts
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, with an ``s`` unless the count is one.
+
+    >>> plural(1, "record"), plural(1_200, "line")
+    ('1 record', '1,200 lines')
+    """
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

@@ -25,7 +25,7 @@ import pandas as pd
 import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 
 from .csvformat import HEAD_BYTES, CsvError, CsvFormat, decide_format, redecide_format
-from .csvread import NotUtf8, ReadStats, Source, open_source, read_records
+from .csvread import NotUtf8, ReadStats, Source, field_lines, open_source, plural, read_records
 from .scanreport import MAX_FINDINGS, ScanReport, Tally, empty_frame, host_of
 
 __all__ = ["CsvError", "Progress", "ScanReport", "guess_host_column", "host_of", "read_header",
@@ -115,7 +115,7 @@ def read_header(source: Source, *, max_bytes: int | None = None) -> list[str]:
         head = stream.read(HEAD_BYTES)
         fmt = dataclasses.replace(decide_format(head, complete=len(head) < HEAD_BYTES),
                                   tentative=False)
-        for _, fields, _problem in read_records(io.BytesIO(head[fmt.bom_length:]), b"", fmt,
+        for _, _, fields, _problem in read_records(io.BytesIO(head[fmt.bom_length:]), b"", fmt,
                                                 chunk_bytes=HEAD_BYTES, stats=ReadStats(),
                                                 progress=lambda done: None):
             if fields is not None:
@@ -185,6 +185,7 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
                            progress=lambda done: progress(done, size) if progress else None)
     malformed: list[dict[str, Any]] = []
     malformed_count = 0
+    joined: str | None = None   # the first ragged record that a quote stretched over lines
     header: list[str] | None = None
     tally: Tally | None = None
     chosen: list[int] = []
@@ -207,12 +208,14 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
         hosts.clear()
         chars = 0
 
-    for line, fields, problem in records:
-        if fields is not None and len(fields) != (len(header) if header else len(fields)):
-            more = len(fields) > len(header or ())
-            problem = (f"{len(fields)} fields, expected {len(header or ())}; " +
-                       ("the extra fields are not scanned" if more else
-                        "the missing fields count as empty"))
+    for line, last, fields, problem in records:
+        if fields is not None and header is not None and len(fields) != len(header):
+            if problem is None:
+                problem = _ragged(line, last, fields, len(header), fmt.newline)
+                if joined is None and last > line:
+                    joined = f"line {line:,}: {problem}"
+            else:   # the quote that never closes is already the explanation
+                problem = f"{_ragged(line, line, fields, len(header), fmt.newline)}; {problem}"
         if problem is not None:
             malformed_count += 1
             if len(malformed) < MAX_MALFORMED:
@@ -240,7 +243,26 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
                        (malformed[0]["problem"] if malformed else "the file has no records"))
     flush()
     return tally.report(with_lines=True, **_csv_fields(fmt, stats, malformed, malformed_count,
-                                                       tally.rows))
+                                                       tally.rows, joined))
+
+
+def _ragged(line: int, last: int, fields: list[str], expected: int, newline: str) -> str:
+    """What is wrong with a record of the wrong width; a quote that joined lines, if one did.
+
+    >>> print(_ragged(4, 11, ["3", "a\\nb\\nc", "x"], 2, "\\n"))  # doctest: +NORMALIZE_WHITESPACE
+    3 fields, expected 2; the extra fields are not scanned; the record spans lines 4-11,
+    5 characters in one cell: a quote opened on line 4 may have joined them
+    """
+    problem = (f"{len(fields)} fields, expected {expected}; " +
+               ("the extra fields are not scanned" if len(fields) > expected
+                else "the missing fields count as empty"))
+    if last > line:   # the field with the most newlines is where the quote opened
+        starts = field_lines(line, fields, newline)
+        opened = max(range(len(fields)), key=lambda i: (fields[i].count(newline[-1]), -i))
+        problem += (f"; the record spans lines {line:,}-{last:,}, "
+                    f"{plural(len(fields[opened]), 'character')} in one cell: a quote opened on "
+                    f"line {starts[opened]:,} may have joined them")
+    return problem
 
 
 def _choose(header: list[str], columns: Sequence[str] | None,
@@ -256,20 +278,28 @@ def _choose(header: list[str], columns: Sequence[str] | None,
 
 
 def _csv_fields(fmt: CsvFormat, stats: ReadStats, malformed: list[dict[str, Any]],
-                malformed_count: int, rows: int) -> dict[str, Any]:
+                malformed_count: int, rows: int, joined: str | None) -> dict[str, Any]:
     notes: list[str] = []
     if rows == 0:
         notes.append("the file has a header row but no data rows")
+    if stats.unclosed_quote:
+        notes.append(f"{stats.unclosed_quote}; close or remove that quote and scan again (the "
+                     "rows after it are not counted)")
     if stats.decode_errors:
-        notes.append(f"{stats.decode_errors:,} byte sequences are not valid {fmt.encoding} (the "
-                     f"first at byte offset {stats.first_error_offset:,}); those cells hold U+FFFD "
-                     "and count as lossy")
+        notes.append(f"{plural(stats.decode_errors, 'byte sequence')} not valid {fmt.encoding} "
+                     f"(the first at byte offset {stats.first_error_offset:,}); those cells hold "
+                     "U+FFFD and count as lossy")
+    if stats.nul_chars:
+        notes.append(f"{plural(stats.nul_chars, 'NUL byte')} (00), the first on line "
+                     f"{stats.first_nul_line:,}, kept in their cells: a text export does not "
+                     "write them, so the export or a copy step went wrong there")
     if malformed_count:
-        notes.append(f"{malformed_count:,} records are malformed (see the list of lines)")
+        notes.append(f"{plural(malformed_count, 'malformed record')} (see the list of lines)"
+                     + (f"; {joined}" if joined else ""))
     return {
         "encoding": fmt.encoding, "encoding_reason": fmt.encoding_reason,
         "delimiter": fmt.delimiter, "decode_errors": stats.decode_errors,
         "malformed": pd.DataFrame(malformed, columns=["line", "problem"]) if malformed
         else empty_frame(["line", "problem"]),
-        "malformed_count": malformed_count, "notes": notes,
+        "malformed_count": malformed_count, "nul_chars": stats.nul_chars, "notes": notes,
     }

@@ -62,6 +62,7 @@ class ScanReport:
     malformed: pd.DataFrame = field(default_factory=lambda: empty_frame(["line", "problem"]))
     malformed_count: int = 0
     decode_errors: int = 0
+    nul_chars: int = 0
     notes: tuple[str, ...] = ()
 
     def summary(self) -> dict[str, Any]:
@@ -74,7 +75,8 @@ class ScanReport:
             "hosts": None if self.hosts is None else self.hosts.to_dict(orient="records"),
             "malformed_count": self.malformed_count,
             "malformed": self.malformed.to_dict(orient="records"),
-            "decode_errors": self.decode_errors, "notes": list(self.notes),
+            "decode_errors": self.decode_errors, "nul_chars": self.nul_chars,
+            "notes": list(self.notes),
         }
 
     def summary_json(self) -> str:

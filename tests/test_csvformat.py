@@ -6,10 +6,11 @@ Most go through ``scan_csv``, as the format is met there; reading is tested in t
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 
-from encoding_core.csvformat import CsvError, decide_format, redecide_format
+from encoding_core.csvformat import HEAD_BYTES, CsvError, decide_format, redecide_format
 from encoding_core.csvscan import ScanReport, scan_csv
 
 MOJIBAKE = "JosÃ© GarcÃ­a"          # UTF-8 "José García" read as windows-1252
@@ -83,13 +84,49 @@ def test_utf8_bom_is_not_part_of_the_header() -> None:
     (b"\n\r\n  \n", "only blank lines"),
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "PNG image"),
     (b"PK\x03\x04\x14\x00\x06\x00", "export it as CSV"),
-    (b"name,x\nab\x00\x01\x02cd\n", "binary data"),
+    (b"name,x\nab\x00\x01\x02\x03cd\n", "binary data"),
     (bytes(range(1, 32)) * 40, "binary data"),
-], ids=["empty", "blank-lines", "png", "xlsx", "nul-byte", "control-bytes"])
+    (b"name,x\n" + bytes(500), r"500 control bytes, 99% of the first 507 bytes"),
+    (random.Random(0).randbytes(HEAD_BYTES), "binary data"),
+], ids=["empty", "blank-lines", "png", "xlsx", "short-and-controls", "control-bytes",
+        "nul-padding", "random-bytes"])
 def test_unreadable_files_raise_a_clear_error(body: bytes, message: str) -> None:
     """Empty and binary files raise CsvError with a message a person can act on."""
     with pytest.raises(CsvError, match=message):
         scan_csv(body)
+
+
+def _rows_with_nuls(nuls: int, rows: int = 100) -> bytes:
+    """A header, ``rows`` good rows of 20 bytes, and ``nuls`` NUL bytes in the last row."""
+    return (b"id,name\n" + b"".join(b"%04d,Jos\xc3\xa9 Garcia__\n" % i for i in range(rows))
+            + b"9999,a" + bytes(nuls) + b"b\n")
+
+
+# share of control bytes in the head: read up to 5 %, refused above (csvformat._BINARY_SHARE)
+@pytest.mark.parametrize(("nuls", "read"), [
+    (1, True), (3, True), (100, True), (110, False), (2_000, False),
+], ids=["one-nul", "three-nuls", "under-5-percent", "over-5-percent", "mostly-nuls"])
+def test_stray_nuls_are_counted_and_only_many_refuse_the_file(nuls: int, read: bool) -> None:
+    """A stray NUL in a text export is read and reported; only a high share means binary."""
+    body = _rows_with_nuls(nuls)
+    if not read:
+        with pytest.raises(CsvError, match="looks like binary data"):
+            scan_csv(body)
+        return
+    report = scan_csv(body, chunk_bytes=256)
+    assert (report.rows, report.nul_chars, report.encoding) == (101, nuls, "utf-8")
+    assert f"NUL byte{'s' if nuls > 1 else ''} (00), the first on line 102" in report.notes[0]
+    assert report.summary()["nul_chars"] == nuls
+
+
+def test_nuls_after_the_head_and_in_windows_1252() -> None:
+    """NULs past the first 64 KiB are counted; a windows-1252 file with one is still decided."""
+    body = b"id,name\n" + b"1,Ana\n" * 20_000 + b"2,a\x00b\n3,\x00\n"
+    report = scan_csv(body)
+    assert (report.nul_chars, report.rows) == (2, 20_002)
+    assert "the first on line 20,002" in report.notes[0]
+    legacy = scan_csv("id;name\n1;José\n2;a\x00b\n".encode("cp1252"))
+    assert (legacy.encoding, legacy.nul_chars, legacy.flagged) == ("windows-1252", 1, 0)
 
 
 @pytest.mark.parametrize(("body", "delimiter"), [

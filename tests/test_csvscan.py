@@ -171,6 +171,42 @@ def test_single_column_and_quoted_newlines() -> None:
     assert report.findings[["row", "line"]].values.tolist() == [[1, 4]]
 
 
+# (body, rows, malformed lines and problems, a note that must be there or None)
+QUOTE_CASES = [
+    (b'a,b\n1,"x\n2,y\n3,z\n', 1,
+     [[2, "a quote opened on line 2 never closes: the rest of the file (3 lines, 10 "
+          "characters) was read as one cell"]],
+     "a quote opened on line 2 never closes"),
+    (b'a,b,c\n1,2,3\n4,"x\n5,6,7\n8,9,10\n', 2,
+     [[3, "2 fields, expected 3; the missing fields count as empty; a quote opened on line 3 "
+          "never closes: the rest of the file (3 lines, 15 characters) was read as one cell"]],
+     "close or remove that quote"),
+    (b'id,name,comment\n1,a,ok\n2,"open,x\n3,b,c\n4,d,"late" close\n5,e,f\n', 3,
+     [[3, "2 fields, expected 3; the missing fields count as empty; the record spans lines "
+          "3-5, 28 characters in one cell: a quote opened on line 3 may have joined them"]],
+     "line 3: 2 fields, expected 3"),
+    (b'a,b\r\n1,"x\r\ny\r\n2,z\r\n', 1,
+     [[2, "a quote opened on line 2 never closes: the rest of the file (3 lines, 11 "
+          "characters) was read as one cell"]], None),
+    (b'a,b\n1,"two\nlines"\n2,"x"', 2, [], None),
+    (b'a,b\n0,ok\n1,"x\ny"', 2, [], None),
+]
+
+
+@pytest.mark.parametrize(("body", "rows", "malformed", "note"), QUOTE_CASES,
+                         ids=["unclosed-to-the-end", "unclosed-and-short", "closed-lines-later",
+                              "unclosed-crlf", "quoted-newline-then-eof",
+                              "closed-at-eof-without-newline"])
+def test_quotes_that_swallow_lines_say_where_they_opened(
+        body: bytes, rows: int, malformed: list[list[object]], note: str | None) -> None:
+    """A quote that never closes (or closes lines later) is named with its line and reach."""
+    for chunk_bytes in (1 << 20, 8):
+        report = scan_csv(body, chunk_bytes=chunk_bytes)
+        assert report.rows == rows
+        assert report.malformed.values.tolist() == malformed
+        assert note is None or any(note in n for n in report.notes), report.notes
+
+
 def test_million_character_cell() -> None:
     """A cell of a million characters is read and scanned."""
     body = ("id,text\n1," + "a" * 1_000_000 + MOJIBAKE + "\n2,ok\n").encode()
