@@ -9,7 +9,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from encoding_core.csvread import CsvError
+from encoding_core.csvread import CsvError, plural
 from encoding_core.csvscan import Progress, ScanReport, guess_host_column, read_header, scan_csv
 from ui.components import md_escape
 from ui.state import CurrentInput, set_current
@@ -22,6 +22,10 @@ NOT_IN_PLACE = (
     "were retained, re-decode them with the right encoding (seed 000); re-encoding stored text "
     "compounds the damage. Where they were not, re-crawl the affected range.")
 KIND_ORDER = ["repairable", "mojibake, no repair", "lossy"]
+#: Counts of cells: whole-number ticks only (as ui/hostreport_view.py).
+COUNT_AXIS = alt.Axis(format="d", tickMinStep=1)
+#: Widgets whose choices belong to one file: a new file starts from its own defaults.
+PER_FILE_KEYS = ("csv_columns", "csv_host", "csv_kinds", "csv_example")
 
 
 def _limit_mib() -> int:
@@ -57,20 +61,33 @@ def csv_scan_page() -> None:
     except CsvError as exc:
         st.error(f"{md_escape(name)} cannot be read as CSV: {md_escape(str(exc))}")
         st.stop()
-    guess = guess_host_column(header)
+    _defaults_for(key, header)
     columns = st.multiselect("Columns to scan", header, key="csv_columns",
-                             default=[name for name in header if name != guess],
                              help="All but the host or URL column by default; choose it here "
                                   "to scan it too.")
-    host_options = ["(none)", *header]
-    host = st.selectbox("Host or URL column (optional)", host_options, key="csv_host",
-                        index=host_options.index(guess) if guess else 0)
+    host = st.selectbox("Host or URL column (optional)", ["(none)", *header], key="csv_host")
     host_column = None if host == "(none)" else host
     if not columns:
         st.info("Choose at least one column to scan.")
         st.stop()
     report = _run_scan(source, key, tuple(columns), host_column)
     _show(report, name)
+
+
+def _defaults_for(key: str, header: list[str]) -> None:
+    """A new file (upload or sample) starts from its own column choice, not the last file's.
+
+    The widgets keep their keys (tests and the browser find them by key), so their state is
+    reset here; it is also set again when Streamlit dropped it (the page was left).
+    """
+    if st.session_state.get("csv_file_seen") == key and "csv_columns" in st.session_state:
+        return
+    st.session_state["csv_file_seen"] = key
+    for name in PER_FILE_KEYS:
+        st.session_state.pop(name, None)
+    guess = guess_host_column(header)
+    st.session_state["csv_columns"] = [name for name in header if name != guess]
+    st.session_state["csv_host"] = guess or "(none)"
 
 
 def _choose_file() -> tuple[Any, str, str]:
@@ -143,8 +160,9 @@ def _show(report: ScanReport, name: str) -> None:
         _examples(report, name)
     if report.malformed_count:
         with tabs["Malformed lines"]:
-            st.write(f"{report.malformed_count:,} records could not be read as they are; the "
-                     "readable fields of ragged rows were scanned.")
+            st.write(f"{plural(report.malformed_count, 'record')} could not be read as "
+                     f"{'it is' if report.malformed_count == 1 else 'they are'}; the readable "
+                     "fields of ragged rows were scanned.")
             st.dataframe(report.malformed, hide_index=True, width="stretch", key="csv_malformed")
     with tabs["Export"]:
         st.info(NOT_IN_PLACE)
@@ -171,7 +189,7 @@ def _table_and_chart(frame: pd.DataFrame, by: str, key: str, top: int | None = N
                   *shown["lossy"]],
     })
     chart = alt.Chart(long).mark_bar().encode(
-        x=alt.X("cells:Q", title="flagged cells"),
+        x=alt.X("cells:Q", title="flagged cells", axis=COUNT_AXIS),
         y=alt.Y(f"{by}:N", sort=list(shown[by]), title=None),
         color=alt.Color("kind:N", sort=KIND_ORDER, title=None),
         tooltip=[by, "kind", "cells"])
@@ -196,7 +214,7 @@ def _examples(report: ScanReport, name: str) -> None:
     table = shown[order].assign(repaired=shown["repaired"].str.slice(0, 300))
     st.dataframe(table, hide_index=True, width="stretch", key="csv_examples",
                  column_config={"excerpt": "original (suspicious part)"})
-    st.caption(f"Showing {len(shown):,} of {report.flagged:,} flagged cells"
+    st.caption(f"Showing {len(shown):,} of {plural(report.flagged, 'flagged cell')}"
                + (" (the findings list is capped; the counts are complete)."
                   if report.findings_truncated else "."))
     if shown.empty:
@@ -206,10 +224,14 @@ def _examples(report: ScanReport, name: str) -> None:
                           format_func=labels.__getitem__)
     if st.button("Open in the Bytes view", key="csv_to_bytes"):
         row = shown.iloc[chosen]
+        excerpt = str(row["excerpt"])
         set_current(CurrentInput(label=f"{name} line {row['line']}, {row['column']}",
-                                 body=str(row["excerpt"]).encode("utf-8"),
+                                 body=excerpt.encode("utf-8"),
                                  content_type="text/plain; charset=utf-8"))
-        st.session_state["bytes_mode"] = "Current input"   # the Bytes page's input picker
+        # a cell is text, not bytes: the Bytes page's "Bytes behind a text" tab explains it
+        st.session_state["bytes_text"] = excerpt
+        st.session_state["bytes_tab"] = "Bytes behind a text"
+        st.session_state["bytes_mode"] = "Current input"   # the other tab's input picker
         st.switch_page("app_pages/3_bytes.py")
 
 

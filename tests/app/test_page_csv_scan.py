@@ -36,6 +36,11 @@ def _table(at: AppTest, tab: str) -> object:
     return _tab(at, tab).dataframe[0].value  # type: ignore[attr-defined]
 
 
+def _warnings(at: AppTest) -> str:
+    """The warnings' text, Markdown escapes removed."""
+    return "\n".join(w.value.replace("\\", "") for w in at.warning)
+
+
 def _per_column(at: AppTest) -> dict[str, list[int]]:
     frame = _table(at, "Per column")
     return {row.column: [row.cells, row.flagged, row.repairable, row.lossy]
@@ -63,6 +68,8 @@ def test_sample_shows_columns_hosts_charts_and_exports() -> None:
     assert len(charts) >= 4
     data = convert_arrow_bytes_to_pandas_df(charts[0].proto.datasets[0].data.data)
     assert set(data["kind"]) == {"repairable", "mojibake, no repair", "lossy"}
+    counts = [json.loads(c.proto.spec)["encoding"]["x"] for c in charts[::2]]
+    assert all(x["axis"] == {"format": "d", "tickMinStep": 1} for x in counts), counts
     examples = _table(at, "Examples")
     assert "José García" in examples["repaired"].tolist()
     assert any("Nothing here is repaired in place" in i.value for i in at.info)
@@ -86,6 +93,53 @@ def test_choosing_columns_and_no_host() -> None:
     assert not at.exception
     assert list(_per_column(at)) == ["b"]
     assert "Per host" not in [t.label for t in at.tabs]
+
+
+def test_a_new_file_gets_its_own_columns() -> None:
+    """Two uploads in one session: the second scans its own columns and finds its mojibake."""
+    at = _upload("first.csv", f"id,name,comment,url\n1,{MOJIBAKE},ok,https://a.example/\n"
+                 .encode())
+    assert at.multiselect(key="csv_columns").value == ["id", "name", "comment"]
+    second = "id,name,street,city\n1,Jose,StraÃŸe,KÃ¶ln\n2,Ana,CafÃ© Rd,MontrÃ©al\n"
+    at.file_uploader(key="csv_upload").set_value(("second.csv", second.encode(), "text/csv"))
+    at.run()
+    assert not at.exception, at.exception
+    assert at.multiselect(key="csv_columns").value == ["id", "name", "street", "city"]
+    assert at.selectbox(key="csv_host").value == "(none)"
+    assert _per_column(at)["street"][1] + _per_column(at)["city"][1] == 4
+    assert not any("No mojibake" in s.value for s in at.success)
+
+
+def test_samples_one_after_the_other_scan_their_own_columns() -> None:
+    """Customers then products: the second sample is scanned, not "Choose at least one column"."""
+    at = _page()
+    at.button(key="csv_sample").click().run()
+    at.selectbox(key="csv_sample_name").set_value("products_windows1252.csv")
+    at.button(key="csv_sample").click().run()
+    assert not at.exception, at.exception
+    assert not at.info or all("Choose at least one" not in i.value for i in at.info)
+    assert at.multiselect(key="csv_columns").value == ["sku", "product", "price", "description"]
+    assert _per_column(at)["product"][1] > 0
+
+
+def test_chosen_columns_stay_for_the_same_file() -> None:
+    """Reruns on the same file keep the user's column choice."""
+    at = _upload("x.csv", f"a,b\n{MOJIBAKE},{MOJIBAKE}\n".encode())
+    at.multiselect(key="csv_columns").set_value(["b"]).run()
+    at.run()
+    assert at.multiselect(key="csv_columns").value == ["b"]
+
+
+def test_stray_nul_and_unclosed_quote_are_reported_not_refused() -> None:
+    """A stray NUL is a warning, not "binary data"; an unclosed quote names its line."""
+    rows = "".join(f"{i},Ana\n" for i in range(100))
+    at = _upload("nul.csv", f"id,name\n{rows}100,a\x00b\n".encode())
+    assert not at.error
+    assert "1 NUL byte (00), the first on line 102" in _warnings(at)
+    at = _upload("quote.csv", f'id,name\n1,"open\n{rows}'.encode())
+    assert "a quote opened on line 2 never closes: the rest of the file (101 lines" in (
+        _warnings(at))
+    assert "1 record could not be read as it is" in _tab(at, "Malformed lines").markdown[0].value
 
 
 @pytest.mark.parametrize(("name", "body", "message"), [
@@ -126,9 +180,11 @@ def test_file_over_the_upload_limit() -> None:
 
 
 def test_example_opens_in_the_bytes_view() -> None:
-    """The Bytes link puts the suspicious part in the shared input and opens the Bytes page."""
+    """The Bytes link opens the "Bytes behind a text" tab on the suspicious part."""
     at = _upload("x.csv", f"id,name\n1,ok\n2,{MOJIBAKE}\n".encode())
     at.button(key="csv_to_bytes").click().run()
+    assert at.text_input(key="bytes_text").value == MOJIBAKE
+    assert at.session_state["bytes_tab"] == "Bytes behind a text"
     current = at.session_state["current_input"]
     assert current.body == MOJIBAKE.encode("utf-8")
     assert current.label == "x.csv line 3, name"
