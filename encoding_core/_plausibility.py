@@ -19,7 +19,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "RARE_CAP", "implausibility"]
+__all__ = ["MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "RARE_CAP", "implausibility", "implausible_words"]
 
 #: A reading with more implausible characters than this per non-ASCII one is no reading.
 MAX_IMPLAUSIBLE_RATE = 0.25
@@ -100,6 +100,21 @@ def implausibility(text: str, max_words: int = MAX_WORDS) -> tuple[float, int]:
         rare += word_rare
         count += word_count
     return bad + min(rare, RARE_CAP), count
+
+
+def implausible_words(text: str, limit: int = 3) -> list[str]:
+    """The first ``limit`` distinct words of ``text`` with an implausible character.
+
+    >>> implausible_words("Le c½ur, le c½ur, l’œuvre")
+    ['c½ur,']
+    """
+    found: list[str] = []
+    for word in _NON_ASCII_WORD.findall(text):
+        if word not in found and _word_score(word)[0] > 0:
+            found.append(word)
+            if len(found) == limit:
+                break
+    return found
 
 
 @lru_cache(maxsize=1 << 16)

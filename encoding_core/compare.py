@@ -1,6 +1,7 @@
 """The same bytes decoded under every candidate, side by side, and where they differ.
 
-Candidates are every encoding the decision's trace mentions, the decision itself, utf-8 and
+Candidates are every encoding the decision's trace mentions, the decision itself, every
+encoding a conflict suggests (the detector's reading of an implausible page), utf-8 and
 windows-1252 (the two every page is most often confused between), and any the user adds.
 The mojibake score of a column is ftfy's ``badness`` (the count of character sequences
 that are unlikely outside mojibake), computed on at most the first 200,000 characters.
@@ -74,6 +75,9 @@ def compare_candidates(body: bytes, content_type: str | None = None, *,
     for ev in decision.evidence:
         if ev.encoding and ev.encoding != "replacement":
             sources.setdefault(ev.encoding, []).append(str(ev.source))
+    for conflict in decision.conflicts:  # what the evidence says an override would give
+        if conflict.suggested_encoding:
+            sources.setdefault(conflict.suggested_encoding, []).append(conflict.kind)
     for label in (*extra, "utf-8", "windows-1252"):
         encoding = get_encoding_no_replacement(label)
         if encoding is not None:

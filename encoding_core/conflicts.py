@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .conflicts_text import binary_body, implausible_reading
 from .decoders import decode_strict
 from .labels import get_encoding
 from .models import Conflict, Evidence, Severity, Source
-from .resolve import Opinions, browser_encoding
+from .resolve import Detector, Opinions, browser_encoding
 from .utf8profile import Utf8Profile, utf8_profile, valid_utf8_profile
 
 __all__ = ["find_conflicts"]
@@ -42,9 +43,13 @@ def _name(source: str) -> str:
 
 def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                    evidence: Sequence[Evidence], profile: Utf8Profile | None = None, *,
-                   browser: str | None = None,
-                   truncated_at: int | None = None) -> tuple[Conflict, ...]:
-    """Every finding that contradicts or weakens deciding ``encoding`` from ``source``."""
+                   browser: str | None = None, truncated_at: int | None = None,
+                   detector: Detector | None = None) -> tuple[Conflict, ...]:
+    """Every finding that contradicts or weakens deciding ``encoding`` from ``source``.
+
+    ``detector`` is asked only when the decision's text reads implausibly
+    (``conflicts_text``); with None, that check is skipped.
+    """
     found: list[Conflict] = []
     header, declaration = opinions.header, opinions.declaration
     header_enc = get_encoding(header.charset) if header.charset else None
@@ -92,12 +97,28 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
     if encoding not in _UNICODE and not body.isascii():
         profile = profile or valid_utf8_profile(body)
         if profile is not None and profile.valid and profile.multibyte:
+            # One sequence is enough for an error: a name (José as JosÃ©) is often the only
+            # non-ASCII text of a page, and the whole body being valid UTF-8 is the evidence.
             found.append(Conflict(
-                "utf8-under-legacy", Severity.ERROR if profile.multibyte >= 3 else Severity.WARNING,
+                "utf8-under-legacy", Severity.ERROR,
                 f"The {_name(source)} says {_used_label(evidence, encoding)}; the bytes are UTF-8 "
                 f"({profile.multibyte} multi-byte sequences, all valid).",
                 f"An override to utf-8 would remove {profile.multibyte} mojibake sequences.",
                 suggested_encoding="utf-8", mojibake_removed=profile.multibyte))
+
+    # Evidence from the text: a legacy reading unlike real text; a body that is no text.
+    base = source.removesuffix("-lossy")
+    if (encoding not in _UNICODE and base not in (Source.BOM, Source.DETECTOR)
+            and not source.endswith("-lossy")
+            and not any(c.kind == "utf8-under-legacy" for c in found)):
+        reading = implausible_reading(
+            body, encoding, f"The {_name(source)} says {_used_label(evidence, encoding)}",
+            detector)
+        if reading is not None:
+            found.append(reading)
+    binary = binary_body(body, encoding)
+    if binary is not None:
+        found.append(binary)
 
     # Header and in-document declaration disagree (after normalisation).
     if (header_enc and decl_enc and header_enc != decl_enc

@@ -72,12 +72,12 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         declaration=find_declaration(body),
     )
     walk = Walk(body, opinions)
+    if isinstance(detector, UseDefault):
+        detector = default_detector
     if opinions.bom is not None:
         walk.bom(override)
     else:
         walk.silent_sources()
-        if isinstance(detector, UseDefault):
-            detector = default_detector
         walk.declared(override, site_default)
         if walk.winner is None and detector is not None:
             walk.detect(detector)
@@ -93,7 +93,7 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     conflicts = find_conflicts(body, opinions, attempt.encoding, source, walk.evidence,
                                walk.profile_if_known, browser=browser,
                                truncated_at=attempt.error_offsets[0] if attempt.truncated
-                               else None)
+                               else None, detector=detector)
     return Decoded(
         text=attempt.text,
         encoding=attempt.encoding,

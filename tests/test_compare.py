@@ -174,3 +174,13 @@ def test_shown_lines_cuts_long_lines() -> None:
     (line,) = shown_lines(comparison, latin, only_differing=True, max_chars=100)
     assert (line.number, len(line.text), line.cut) == (1, 100, 60_000 - 100)
     assert line.spans[0] == (3, 5)
+
+
+def test_a_suggested_encoding_gets_a_column() -> None:
+    """Shift_JIS under a wrong iso-8859-1: the detector's reading is a column, named by its
+    conflict, and reads with no replacement."""
+    body = "<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis")
+    comparison = compare_candidates(body, LATIN1)
+    column = next(c for c in comparison.columns if c.encoding == "shift_jis")
+    assert column.sources == ("implausible-reading",)
+    assert column.strict_ok and "東京都" in column.text

@@ -17,7 +17,8 @@ from tests.conformance import case_body, case_params, load_cases
 CASES = load_cases("conflicts.json")
 KINDS = {"declaration-fails-strict", "unknown-label", "replacement-label", "utf8-under-legacy",
          "header-meta-disagree", "bom-contradicts-declaration", "late-declaration",
-         "repeated-content-type", "lossy", "browser-differs", "truncated-body"}
+         "repeated-content-type", "lossy", "browser-differs", "truncated-body",
+         "implausible-reading", "binary-body"}
 
 
 def _decide(case: dict[str, Any]) -> Decoded:

@@ -1,0 +1,106 @@
+"""Evidence from the text itself against a successful decode: a reading unlike real text, and
+a body that is no text at all.
+
+Every byte is valid windows-1252, so a Shift_JIS, KOI8-R or windows-1250 page under a wrong
+``iso-8859-1`` declaration decodes "successfully" into characters that do not belong.
+``utf8-under-legacy`` (``conflicts.py``) catches UTF-8 bytes; ``implausible_reading`` catches
+the rest: when the decision's reading of a sample has implausible characters
+(``_plausibility``), the detector is asked, and when it reads the sample as another encoding
+with at most half the implausible characters per non-ASCII one, that is reported, with the
+override that would give it.
+
+It errs towards silence on correct pages: the detector runs only when the decision's reading
+has an implausible character (correct prose almost never has one), and its answer counts
+only when it reads the sample clearly better. Cost: one decode of a 2 KiB sample per legacy
+decision with non-ASCII bytes, and the detector on the pages that fail that test.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._agreement import QUICK_SAMPLE, QUICK_WORDS
+from ._plausibility import implausibility, implausible_words
+from .decoders import decode_replace
+from .detect import sample
+from .labels import get_encoding
+from .models import Conflict, Severity
+from .resolve import Detector
+
+__all__ = ["binary_body", "implausible_reading"]
+
+# Bytes text never holds (NUL and C0 controls but tab, newlines, form feed and ESC, which
+# ISO-2022-JP uses); more than 1% of them in the first 4 KiB is binary (as detect._binary).
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
+_BINARY_HEAD = 4096
+_WIDE = frozenset({"utf-16le", "utf-16be", "utf-32le", "utf-32be"})
+
+
+def implausible_reading(body: bytes, encoding: str, said: str, detector: Detector | None
+                        ) -> Conflict | None:
+    """An ``implausible-reading`` conflict when ``encoding``'s text looks unlike real text
+    and ``detector`` reads the bytes as another encoding, clearly more plausibly.
+
+    ``said`` names who chose ``encoding`` ("The <meta> declaration says 'iso-8859-1'").
+
+    >>> from encoding_core.detect import default_detector
+    >>> body = "<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis")
+    >>> implausible_reading(body, "windows-1252", "The header says it", default_detector).kind
+    'implausible-reading'
+    """
+    if detector is None or (body.isascii() and b"\x1b" not in body):
+        return None
+    part = sample(body, QUICK_SAMPLE, 0)
+    text = decode_replace(part, encoding)[0]
+    if body.isascii():  # 7-bit: ISO-2022-JP's escape sequences are the only tell
+        count = body.count(b"\x1b")
+        bad = float(count)
+        what = f"{count} escape characters (ESC) that text never holds"
+    else:
+        bad, count = implausibility(text, QUICK_WORDS)
+        if bad == 0:
+            return None
+        examples = ", ".join(repr(w if len(w) <= 24 else w[:24] + "…")
+                             for w in implausible_words(text, 3))
+        what = (f"{max(1, round(bad))} of {count} non-ASCII characters in a sample look out "
+                f"of place ({examples})")
+    try:
+        found = detector(body)
+    except Exception:  # a third-party detector must not break the decision
+        return None
+    other = get_encoding(found.encoding) if found is not None else None
+    if found is None or other is None or other in (encoding, "replacement"):
+        return None
+    reading = decode_replace(part, other)[0]
+    other_bad, other_count = implausibility(reading, QUICK_WORDS)
+    if reading == text or other_bad / max(other_count, 1) > bad / max(count, 1) / 2:
+        return None
+    return Conflict(
+        "implausible-reading", Severity.WARNING if found.needs_review else Severity.ERROR,
+        f"{said}, and the bytes decode strictly, but the text reads unlike real text: "
+        f"{what}. The detector reads them as {other}, "
+        + (f"with {max(1, round(other_bad))} out of place." if other_bad else "all in place."),
+        f"An override to {other} would read them so; check the two side by side in Compare.",
+        suggested_encoding=other)
+
+
+def binary_body(body: bytes, encoding: str) -> Conflict | None:
+    """A ``binary-body`` conflict when the body holds bytes text never does.
+
+    >>> binary_body(bytes.fromhex("89504e470d0a1a0a0000000d49484452"), "windows-1252").kind
+    'binary-body'
+    >>> binary_body(b"<p>plain</p>", "windows-1252") is None
+    True
+    """
+    if encoding in _WIDE:  # UTF-16 and UTF-32 text is full of NUL bytes
+        return None
+    head = body[:_BINARY_HEAD]
+    controls = len(_CONTROL_BYTES.findall(head))
+    if controls <= len(head) // 100:
+        return None
+    return Conflict(
+        "binary-body", Severity.WARNING,
+        f"The body does not look like text: {controls} of its first {len(head)} bytes are "
+        "control bytes that text never holds.",
+        "No encoding reads it as text: check the Content-Type and the URL (an image, a PDF, "
+        "a body still compressed?). The Bytes view shows what it holds.")
