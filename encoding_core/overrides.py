@@ -15,7 +15,8 @@ Integrity:
   reason) and is never written;
 * every change is appended to the entry's ``history`` (who, when, what changed).
 
-The rules each change enforces are listed in ``overrides_changes.py``. Reads are cached per
+The rules each change enforces are listed in ``overrides_changes.py`` (among them: a renewal
+rests on a recent re-test that still supports the override). Reads are cached per
 file while its size, times and inode stay the same, so looking up a host for every page of
 a batch does not re-parse the file.
 """
@@ -61,10 +62,13 @@ from .overrides_model import (
     choose_active,
     statuses_for,
 )
+from .overrides_retest import RetestResult
+from .overrides_review import DUE_DAYS, open_entries_for, overlap_warnings, renewal_refusal
 from .overrides_schema import Document, OverrideFileError
 
 __all__ = [
     "DATA_ENV_VAR",
+    "DUE_DAYS",
     "ENV_VAR",
     "MAX_REVIEW_DAYS",
     "Applicability",
@@ -80,10 +84,14 @@ __all__ = [
     "Propose",
     "Reject",
     "Renew",
+    "RetestResult",
     "Retire",
     "SiteOverride",
     "Status",
     "default_path",
+    "open_entries_for",
+    "overlap_warnings",
+    "renewal_refusal",
 ]
 
 #: Environment variable naming the overrides file used by the app and the CLI.
@@ -275,6 +283,7 @@ class OverrideStore:
         """Retire the entry ``id``."""
         return self.apply(Retire(id, by, reason))
 
-    def renew(self, id: str, *, reviewer: str, review_by: date, reason: str) -> SiteOverride:
-        """Renew the approved entry ``id`` until ``review_by``."""
-        return self.apply(Renew(id, reviewer, review_by, reason))
+    def renew(self, id: str, *, reviewer: str, review_by: date, reason: str,
+              retest: RetestResult | None = None) -> SiteOverride:
+        """Renew the approved entry ``id`` until ``review_by``, on its latest ``retest``."""
+        return self.apply(Renew(id, reviewer, review_by, reason, retest))

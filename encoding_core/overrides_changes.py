@@ -14,7 +14,12 @@ Rules, each refused with an ``OverrideError`` saying what to do instead:
 * the approver, rejecter or renewer is never the author; when the file (or the store)
   lists ``reviewers``, only they may approve, reject or renew;
 * a proposal whose review date has passed cannot be approved (propose it again), and one
-  host pattern has at most one approved, unexpired entry (retire or renew the other).
+  host pattern has at most one approved, unexpired entry (retire or renew the other);
+* a renewal rests on a re-test (``Renew.retest``) that still supports the override, run
+  since the entry came due (``overrides_review.renewal_refusal`` has the rule).
+
+A proposal for a host pattern that already has an open entry is allowed (it may be the
+replacement of a wrong one); ``overrides_review.overlap_warnings`` says what it overlaps.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ from .overrides_model import (
     SiteOverride,
     Status,
 )
+from .overrides_retest import RetestResult
+from .overrides_review import renewal_refusal
 from .overrides_schema import Document
 
 __all__ = [
@@ -172,18 +179,30 @@ class Retire:
 
 @dataclass(frozen=True, slots=True)
 class Renew:
-    """After a re-test, keep an approved entry until a new review date, saying why."""
+    """Keep an approved entry until a new review date, on a re-test that still supports it.
+
+    ``retest`` is the latest re-test of the entry; see ``renewal_refusal`` for when it
+    counts. Its summary is kept with the reason in the entry's history.
+    """
 
     id: str
     reviewer: str
     review_by: date
     reason: str
+    retest: RetestResult | None = None
 
     def apply(self, doc: Document, ctx: ChangeContext) -> str:
         entry = _entry(doc, self.id, (Status.APPROVED,), "renew")
         reviewer = _check_reviewer(entry, self.reviewer, ctx, "renew")
         reason = check_reason(self.reason)
         _check_review_date(self.review_by, ctx.today)
+        refusal = renewal_refusal(entry, self.retest, ctx.today)
+        if refusal is not None:
+            raise OverrideError(refusal)
+        assert self.retest is not None  # renewal_refusal refuses a missing re-test
+        summary = self.retest.summary()
+        if summary not in reason:
+            reason = f"{reason} ({summary})"
         _update(doc, entry, ctx, reviewer, "renew", reason, review_by=self.review_by,
                 approved_by=reviewer, approved_on=ctx.today)
         return entry.id

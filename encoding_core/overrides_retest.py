@@ -21,11 +21,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 
 from ftfy.badness import badness
 
+from .csvread import plural
 from .decode import decode
 from .models import Decoded, Evidence, Severity, Source
 from .overrides_model import OverrideEvidence, OverrideStatus, SiteOverride
@@ -87,20 +88,25 @@ class RetestResult:
     override_mojibake: int
     override_conflicts: int
     texts_agree: bool
+    tested_at: datetime        # when the re-test was run (UTC): a renewal needs a recent one
 
     def summary(self) -> str:
         """One sentence with the numbers, usable as the reason of a renewal or retirement."""
-        return (f"Re-test on sample {self.sha256[:12]} ({self.body_length} bytes) says "
-                f"{self.verdict}: without the override {self.normal_encoding} from "
+        return (f"Re-test on sample {self.sha256[:12]} ({plural(self.body_length, 'byte')}) "
+                f"says {self.verdict}: without the override {self.normal_encoding} from "
                 f"{self.normal_source} gives {self.normal_mojibake} mojibake, "
-                f"{self.normal_replacements} replacements and {self.normal_conflicts} "
-                f"conflicts; with {self.override_encoding} {self.override_mojibake} mojibake "
-                f"and {self.override_replacements} replacements.")
+                f"{plural(self.normal_replacements, 'replacement')} and "
+                f"{plural(self.normal_conflicts, 'conflict')}; with {self.override_encoding} "
+                f"{self.override_mojibake} mojibake and "
+                f"{plural(self.override_replacements, 'replacement')}.")
 
 
 def retest(entry: SiteOverride, body: bytes, content_type: str | None,
-           *, site_default: str | None = None) -> RetestResult:
+           *, site_default: str | None = None, tested_at: datetime | None = None
+           ) -> RetestResult:
     """Decode ``body`` with and without ``entry``'s encoding and say whether it is still needed.
+
+    ``tested_at`` is when the sample was tested (default: now, UTC).
 
     >>> from datetime import date, datetime, UTC
     >>> from encoding_core.overrides_model import Status
@@ -131,8 +137,8 @@ def retest(entry: SiteOverride, body: bytes, content_type: str | None,
                                               "from the override's: compare them")
     else:
         verdict, why = Verdict.STILL_NEEDED, (f"the normal path still shows {n_bad} mojibake, "
-                                              f"{normal.replacements} replacements and "
-                                              f"{n_conf} conflicts")
+                                              f"{plural(normal.replacements, 'replacement')} "
+                                              f"and {plural(n_conf, 'conflict')}")
     if not used and not forced.source.startswith(Source.BOM):
         why += (f"; note: {entry.encoding} no longer decodes this body strictly, so the "
                 "override is skipped and fixes nothing")
@@ -143,7 +149,8 @@ def retest(entry: SiteOverride, body: bytes, content_type: str | None,
         normal_encoding=normal.encoding, normal_source=normal.source,
         normal_replacements=normal.replacements, normal_mojibake=n_bad, normal_conflicts=n_conf,
         override_source=forced.source, override_replacements=forced.replacements,
-        override_mojibake=o_bad, override_conflicts=_serious(forced), texts_agree=agree)
+        override_mojibake=o_bad, override_conflicts=_serious(forced), texts_agree=agree,
+        tested_at=tested_at or datetime.now(UTC).replace(microsecond=0))
 
 
 def decode_with_overrides(body: bytes, content_type: str | None,
@@ -178,9 +185,13 @@ def suggested_encoding(decoded: Decoded) -> str | None:
 
 
 def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None = None,
-                       capture: str | None = None, fetched_at: datetime | None = None
+                       capture: str | None = None, fetched_at: datetime | str | None = None
                        ) -> tuple[OverrideEvidence, str | None]:
-    """The evidence block of a proposal from a sample, and the encoding it suggests."""
+    """The evidence block of a proposal from a sample, and the encoding it suggests.
+
+    ``fetched_at`` is when the sample was fetched: a datetime, or ISO 8601 text as a
+    capture records it (``2030-01-01T12:00:00Z``; text that is not a time is left out).
+    """
     decoded = decode(body, content_type)
     suggested = suggested_encoding(decoded)
     # What the override corrects: the first declaration that disagrees with the suggestion
@@ -189,7 +200,24 @@ def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None
                   and e.source in _DECLARED and e.encoding != suggested), None)
     source = wrong or decoded.source.removesuffix("-lossy")
     evidence = OverrideEvidence(
-        url=url, fetched_at=fetched_at, sha256=hashlib.sha256(body).hexdigest(),
+        url=url, fetched_at=_moment(fetched_at), sha256=hashlib.sha256(body).hexdigest(),
         corrects=source if source in _SOURCES else None,
         replacements=decoded.replacements, conflicts=_serious(decoded), capture=capture)
     return evidence, suggested
+
+
+def _moment(value: datetime | str | None) -> datetime | None:
+    """A time in UTC, to the second, from a datetime or ISO 8601 text; None for anything else.
+
+    >>> _moment("2030-01-01T12:00:00Z"), _moment("yesterday")
+    (datetime.datetime(2030, 1, 1, 12, 0, tzinfo=datetime.timezone.utc), None)
+    """
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip())
+        except ValueError:
+            return None
+    if value is None:
+        return None
+    value = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    return value.replace(microsecond=0)

@@ -22,12 +22,15 @@ from encoding_core.overrides import (
     Propose,
     Status,
 )
+from encoding_core.overrides_retest import retest
 
 CASES = Path(__file__).parent / "cases"
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "overrides.yaml"
 NOW = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 TODAY = NOW.date()
 REASON = "The header says iso-8859-1 but the body is UTF-8."
+UTF8_BODY = "<p>Café crème, naïve ’quotes’.</p>".encode()
+CP1252_BODY = UTF8_BODY.decode().encode("windows-1252")
 MALFORMED = json.loads((CASES / "overrides_malformed.json").read_text(encoding="utf-8"))
 VALIDATION = json.loads((CASES / "overrides_validation.json").read_text(encoding="utf-8"))
 
@@ -137,7 +140,9 @@ def test_comments_survive_every_operation(tmp_path):
         lambda: store.reject(other.id, reviewer="linus@example.com", reason=REASON),
         lambda: store.retire(third.id, by="grace@example.com", reason=REASON),
         lambda: store.renew("ov-0002", reviewer="ada@example.com",
-                            review_by=date(2027, 3, 1), reason=REASON),
+                            review_by=date(2027, 3, 1), reason=REASON,
+                            retest=retest(store.get("ov-0002"), CP1252_BODY,
+                                          "text/html; charset=utf-8", tested_at=NOW)),
         lambda: store.retire("ov-0001", by="ada@example.com", reason=REASON),
     ]
     for step in steps:
@@ -252,17 +257,19 @@ def test_reject_retire_renew_rules(store):
     withdrawn = store.retire(propose(store).id, by="ada", reason=REASON)
     assert withdrawn.status is Status.RETIRED
     live = store.approve(propose(store).id, reviewer="bob")
+    check = retest(live, UTF8_BODY, "text/html; charset=iso-8859-1", tested_at=NOW)
     with pytest.raises(OverrideError, match="cannot renew"):
-        store.renew(live.id, reviewer="ada", review_by=TODAY + timedelta(days=9), reason=REASON)
+        store.renew(live.id, reviewer="ada", review_by=TODAY + timedelta(days=9), reason=REASON,
+                    retest=check)
     renewed = store.renew(live.id, reviewer="carol", review_by=TODAY + timedelta(days=9),
-                          reason=REASON)
+                          reason=REASON, retest=check)
     assert (renewed.review_by, renewed.approved_by) == (TODAY + timedelta(days=9), "carol")
     events = store.history(live.id)
     assert [e.action for e in events] == ["propose", "approve", "renew"]
     assert events[-1].changes == (
         ("review_by", str(TODAY + timedelta(days=90)), str(TODAY + timedelta(days=9))),
         ("approved_by", "bob", "carol"))
-    assert events[-1].reason == REASON
+    assert events[-1].reason == f"{REASON} ({check.summary()})"  # what the renewal rests on
 
 
 def test_expiry_applies_through_the_review_date(store):

@@ -117,3 +117,31 @@ def test_evidence_from_a_lying_header():
     assert (evidence.url, evidence.capture, evidence.fetched_at) == (
         "https://shop.example.com/p", "landing/1.bin", NOW)
     assert evidence.conflicts >= 1 and evidence.replacements == 0
+
+
+@pytest.mark.parametrize(("fetched_at", "expected"), [
+    ("2030-01-01T12:00:00Z", NOW),
+    ("2030-01-01T13:00:00.5+01:00", NOW),
+    (datetime(2030, 1, 1, 12, 0), NOW),
+    ("", None),
+    ("not a time", None),
+    (None, None),
+], ids=["capture-text", "offset-and-fraction", "naive-is-utc", "empty", "garbage", "absent"])
+def test_evidence_records_when_the_sample_was_fetched(fetched_at, expected):
+    """fetched_at is kept in UTC to the second, from a datetime or a capture's ISO text."""
+    evidence, _ = evidence_from_body(UTF8_BODY, None, fetched_at=fetched_at)
+    assert evidence.fetched_at == expected
+
+
+def test_retest_records_when_it_was_run():
+    """A re-test carries its time (given, or now): a renewal needs a recent one."""
+    assert retest(entry("utf-8"), UTF8_BODY, None, tested_at=NOW).tested_at == NOW
+    before = datetime.now(UTC).replace(microsecond=0)
+    assert retest(entry("utf-8"), UTF8_BODY, None).tested_at >= before
+
+
+def test_summary_counts_read_as_english():
+    """One conflict is "1 conflict", not "1 conflicts"."""
+    result = retest(entry("utf-8"), b"caf\xe9", "text/html; charset=utf-8")
+    assert "0 replacements and 1 conflict;" in result.summary()
+    assert "and 1 conflict" in result.explanation
