@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -10,7 +11,7 @@ import streamlit as st
 
 from encoding_core.errors import FetchError, OverrideError
 from encoding_core.labels import ENCODING_NAMES
-from encoding_core.landing import fetch_and_keep
+from encoding_core.landing import LandingZone, LandingZoneError, fetch_and_keep, reopen
 from encoding_core.overrides import (
     MAX_REVIEW_DAYS,
     Approve,
@@ -21,17 +22,21 @@ from encoding_core.overrides import (
     Renew,
     Retire,
     SiteOverride,
+    Status,
     default_path,
+    overlap_warnings,
+    renewal_refusal,
 )
 from encoding_core.overrides_model import due_state, host_matches
 from encoding_core.overrides_retest import RetestResult, evidence_from_body, retest
 from ui.components import md_escape
 from ui.config import fetch_config
-from ui.overrides_staging import guard, render_pending, reviewer_name, stage
+from ui.overrides_staging import author_earlier, guard, render_pending, reviewer_name, stage
 from ui.overrides_view import (
     DUE_SOON_DAYS,
     OPEN,
     due_marker,
+    render_entry,
     render_evidence,
     render_history,
     render_host_status,
@@ -41,13 +46,28 @@ from ui.retest_view import Sample, render_result, sample_loader
 from ui.state import get_current
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "overrides.yaml"
-_RESULT = "overrides_retest_result"
+_RESULTS = "overrides_retests"  # entry id -> its latest re-test in this session
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def _evidence(body: bytes, content_type: str | None, url: str | None,
-              capture: str | None) -> tuple[OverrideEvidence, str | None]:
-    return evidence_from_body(body, content_type, url=url, capture=capture)
+              capture: str | None, fetched_at: str | None) -> tuple[OverrideEvidence, str | None]:
+    return evidence_from_body(body, content_type, url=url, capture=capture,
+                              fetched_at=fetched_at)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _fetched_at(capture: str, zone: LandingZone) -> str | None:
+    """When the kept capture was fetched (None once it has left the landing zone)."""
+    try:
+        return reopen(capture, zone).fetched_at
+    except LandingZoneError:
+        return None
+
+
+def _retests() -> dict[str, RetestResult]:
+    results: dict[str, RetestResult] = st.session_state.setdefault(_RESULTS, {})
+    return results
 
 
 @st.cache_data(show_spinner="Decoding with and without the override…", max_entries=16)
@@ -115,6 +135,13 @@ def _actions(store: OverrideStore, entries: tuple[SiteOverride, ...], today: dat
                          format_func=lambda i: f"{i}: {open_entries[i].host} → "
                          f"{open_entries[i].encoding} ({open_entries[i].status})")
     entry = open_entries[ident]
+    render_entry(entry, today)
+    notes = author_earlier(entry.created_by, entry.id, actor)
+    for note in notes:
+        st.warning(md_escape(note))
+    latest = _retests().get(entry.id)
+    refusal = (renewal_refusal(entry, latest, today) if entry.status is Status.APPROVED
+               else "only an approved entry can be renewed")
     reason = st.text_input("Reason (to reject, retire or renew)", key="overrides_action_reason")
     new_date = st.date_input("New review date (to renew)", value=today + timedelta(days=90),
                              min_value=today + timedelta(days=1),
@@ -123,14 +150,21 @@ def _actions(store: OverrideStore, entries: tuple[SiteOverride, ...], today: dat
     buttons = st.columns(4)
     who = actor or ""
     if buttons[0].button("Approve", key="overrides_approve"):
-        stage(store, Approve(entry.id, who), actor, f"{who} approves {entry.id}")
+        stage(store, Approve(entry.id, who), actor, f"{who} approves {entry.id}", notes)
     if buttons[1].button("Reject", key="overrides_reject"):
-        stage(store, Reject(entry.id, who, reason), actor, f"{who} rejects {entry.id}")
+        stage(store, Reject(entry.id, who, reason), actor, f"{who} rejects {entry.id}", notes)
     if buttons[2].button("Retire", key="overrides_retire"):
         stage(store, Retire(entry.id, who, reason), actor, f"{who} retires {entry.id}")
-    if buttons[3].button("Renew", key="overrides_renew"):
-        stage(store, Renew(entry.id, who, new_date, reason), actor,
-               f"{who} renews {entry.id} until {new_date}")
+    if buttons[3].button("Renew", key="overrides_renew", disabled=refusal is not None,
+                         help=refusal):
+        stage(store, Renew(entry.id, who, new_date, reason, latest), actor,
+              f"{who} renews {entry.id} until {new_date}", notes)
+    if entry.status is Status.APPROVED:
+        if refusal is not None:
+            st.warning(f"Renew is not possible: {md_escape(refusal)}.")
+        elif latest is not None:
+            st.caption(f"Renewing rests on the re-test of {latest.tested_at:%Y-%m-%d %H:%M} "
+                       f"UTC ({latest.verdict}); its summary is recorded with the reason.")
     render_history(store.history(entry.id))
 
 
@@ -141,8 +175,10 @@ def _propose(store: OverrideStore, today: date, actor: str | None) -> None:
         st.info("No current input: pick a sample or fetch a page on another page to prefill "
                 "the evidence, or fill the form by hand.")
     else:
+        fetched_at = (_fetched_at(current.capture_id, fetch_config()[1])
+                      if current.capture_id else None)
         evidence, suggested = _evidence(current.body, current.content_type, current.url,
-                                        current.capture_id)
+                                        current.capture_id, fetched_at)
         if st.session_state.get("overrides_propose_seen") != current.label:
             # a new input prefills the form again (before its widgets exist)
             st.session_state["overrides_propose_seen"] = current.label
@@ -172,7 +208,8 @@ def _propose(store: OverrideStore, today: date, actor: str | None) -> None:
     if submitted:
         change = Propose(host, encoding, reason, actor or "", review_by,
                          evidence if attach else None)
-        stage(store, change, actor, f"{actor} proposes {encoding} for {host}")
+        stage(store, change, actor, f"{actor} proposes {encoding} for {host}",
+              overlap_warnings(store.entries(), host))
 
 
 def _retest_view(entries: tuple[SiteOverride, ...], today: date) -> None:
@@ -200,9 +237,11 @@ def _retest_view(entries: tuple[SiteOverride, ...], today: date) -> None:
             if origin and not host_matches(entry.host, origin):
                 st.warning(f"The sample comes from {md_escape(origin)}, which "
                            f"{md_escape(entry.host)} does not cover.")
-            st.session_state[_RESULT] = _retest(entry, body, content_type)
-    result = st.session_state.get(_RESULT)
-    if isinstance(result, RetestResult) and result.entry_id == entry.id:
+            # run now, even when the decodings come from the cache: a renewal needs the time
+            _retests()[entry.id] = replace(_retest(entry, body, content_type),
+                                           tested_at=datetime.now(UTC).replace(microsecond=0))
+    result = _retests().get(entry.id)
+    if result is not None:
         render_result(result)
 
 

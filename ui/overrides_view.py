@@ -12,7 +12,9 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from encoding_core.csvread import plural
 from encoding_core.overrides import (
+    DUE_DAYS,
     HistoryEvent,
     OverrideEvidence,
     OverrideStatus,
@@ -21,8 +23,12 @@ from encoding_core.overrides import (
 )
 from encoding_core.overrides_model import due_state
 
-DUE_SOON_DAYS = 30
+DUE_SOON_DAYS = DUE_DAYS  # "due soon" is when re-tests start to count towards a renewal
 OPEN = (Status.PROPOSED, Status.APPROVED)
+# Reasons are sentences: a wide column, and rows tall enough that the grid wraps them
+# (st.dataframe wraps text only when row_height is above 4rem).
+_WRAPPED = {"row_height": 72,
+            "column_config": {"reason": st.column_config.TextColumn(width="large")}}
 _COLOURS = ["#f5a623", "#2e7d32", "#9e9e9e", "#cfcfcf"]  # proposed, approved, rejected, retired
 
 
@@ -30,8 +36,9 @@ def due_marker(entry: SiteOverride, today: date) -> str:
     """How the entry stands against its review date, in words ("" once closed)."""
     state = due_state(entry, today, DUE_SOON_DAYS)
     days = entry.days_left(today)
-    return {"expired": f"OVERDUE by {-days} days", "due": f"due soon: {days} days left",
-            "ok": f"{days} days left", "closed": ""}[state]
+    return {"expired": f"OVERDUE by {plural(-days, 'day')}",
+            "due": f"due soon: {plural(days, 'day')} left",
+            "ok": f"{plural(days, 'day')} left", "closed": ""}[state]
 
 
 def render_overview(entries: tuple[SiteOverride, ...], today: date) -> None:
@@ -47,7 +54,7 @@ def render_overview(entries: tuple[SiteOverride, ...], today: date) -> None:
         "id": e.id, "host": e.host, "encoding": e.encoding, "status": e.status.value,
         "review by": e.review_by, "due": due_marker(e, today), "proposed by": e.created_by,
         "approved by": e.approved_by or "", "reason": e.reason} for e in entries]),
-        hide_index=True, width="stretch", key="overrides_table")
+        hide_index=True, width="stretch", key="overrides_table", **_WRAPPED)
     _timeline(entries, today)
 
 
@@ -81,16 +88,47 @@ def render_history(history: tuple[HistoryEvent, ...]) -> None:
     st.dataframe(pd.DataFrame([{
         "at": h.at.isoformat(sep=" "), "by": h.by, "action": h.action, "reason": h.reason or "",
         "changed": "; ".join(f"{k}: {o} → {n}" for k, o, n in h.changes)} for h in history]),
-        hide_index=True, width="stretch", key="overrides_history")
+        hide_index=True, width="stretch", key="overrides_history", **_WRAPPED)
 
 
-def render_evidence(evidence: OverrideEvidence) -> None:
-    """The evidence a proposal would attach, one row per field."""
-    st.dataframe(pd.DataFrame([{"field": k, "value": "" if v is None else str(v)}
-                               for k, v in _fields(evidence)]),
-                 hide_index=True, width="stretch", key="overrides_propose_evidence")
+def render_evidence(evidence: OverrideEvidence, key: str = "overrides_propose_evidence") -> None:
+    """The evidence a proposal attaches (or attached), one row per field."""
+    st.dataframe(pd.DataFrame([{"field": k, "value": "" if v is None else str(v), "means": m}
+                               for k, v, m in _fields(evidence)]),
+                 hide_index=True, width="stretch", key=key)
 
 
-def _fields(evidence: OverrideEvidence) -> list[tuple[str, object]]:
-    return [(k, getattr(evidence, k)) for k in ("url", "fetched_at", "sha256", "corrects",
-                                                 "replacements", "conflicts", "capture")]
+def render_entry(entry: SiteOverride, today: date) -> None:
+    """What a reviewer decides on: the entry as written, then the evidence it rests on."""
+    rows = [("host", entry.host), ("encoding", entry.encoding), ("status", entry.status.value),
+            ("reason", entry.reason),
+            ("proposed", f"{entry.created.isoformat(sep=' ')} by {entry.created_by}"),
+            ("review by", f"{entry.review_by} ({due_marker(entry, today) or 'closed'})")]
+    if entry.approved_by:
+        rows.append(("approved", f"{entry.approved_on} by {entry.approved_by}"))
+    st.dataframe(pd.DataFrame(rows, columns=["field", "value"]), hide_index=True,
+                 width="stretch", key="overrides_review_entry",
+                 column_config={"value": st.column_config.TextColumn(width="large")},
+                 row_height=72)
+    if entry.evidence is None:
+        st.caption("No evidence attached: the proposal was filled in by hand. Re-test it on "
+                   "a fresh sample before approving.")
+        return
+    st.caption("Evidence the proposal rests on (the sha256 identifies the body that was "
+               "decoded; the capture id finds it in the landing zone while it is kept):")
+    render_evidence(entry.evidence, key="overrides_review_evidence")
+
+
+_MEANS = {
+    "url": "the page the problem was seen on",
+    "fetched_at": "when that page was fetched (UTC)",
+    "sha256": "SHA-256 of the response body that was decoded",
+    "corrects": "the source whose answer the override replaces",
+    "replacements": "U+FFFD replacements on the normal path, without the override",
+    "conflicts": "warning or error conflicts on the normal path",
+    "capture": "landing-zone capture id of those bytes",
+}
+
+
+def _fields(evidence: OverrideEvidence) -> list[tuple[str, object, str]]:
+    return [(k, getattr(evidence, k), m) for k, m in _MEANS.items()]

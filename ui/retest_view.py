@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from encoding_core.overrides import SiteOverride
-from encoding_core.overrides_retest import RetestResult
+from encoding_core.overrides_retest import RetestResult, Verdict
 from ui.components import md_escape
 from ui.state import CurrentInput
 
@@ -64,5 +64,9 @@ def render_result(result: RetestResult) -> None:
          "mojibake": result.override_mojibake, "conflicts": result.override_conflicts}]),
         hide_index=True, width="stretch", key="overrides_retest_table")
     st.code(result.summary(), language=None, wrap_lines=True)
-    st.button("Use this as the reason to renew or retire", key="overrides_retest_use",
+    st.caption(f"Run at {result.tested_at:%Y-%m-%d %H:%M} UTC; Review renews only on a "
+               "still-needed re-test run since the entry came due.")
+    still = result.verdict is Verdict.STILL_NEEDED
+    st.button("Use this as the reason to renew or retire" if still
+              else "Use this as the reason to retire", key="overrides_retest_use",
               on_click=_use_as_reason, args=(result,))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from encoding_core.overrides import OverrideStore, Status
+from encoding_core.overrides import OverrideEvidence, OverrideStore, Status
 from tests.app.conftest import ROOT
 from ui.state import CurrentInput
 
@@ -28,7 +29,20 @@ def _page(current: CurrentInput | None = None) -> AppTest:
 
 def _as(at: AppTest, name: str) -> AppTest:
     at.text_input(key="reviewer_name").set_value(name)
-    return at.run()
+    return at.button(key="reviewer_use").click().run()
+
+
+def _sidebar_text(at: AppTest) -> str:
+    return "\n".join(t.value for t in at.sidebar.text)
+
+
+def _approved(app_data, host: str = "shop.example.com", days: int = 30, ago: int = 0):
+    """An entry for ``host`` due in ``days`` days, proposed and approved ``ago`` days ago."""
+    then = datetime.now(UTC) - timedelta(days=ago)
+    store = OverrideStore(app_data / "overrides.yaml", clock=lambda: then)
+    entry = store.propose(host=host, encoding="utf-8", reason=REASON, author="ada",
+                          review_by=date.today() + timedelta(days=days))
+    return store.approve(entry.id, reviewer="bob")
 
 
 def _confirm(at: AppTest) -> AppTest:
@@ -84,18 +98,92 @@ def test_propose_then_approve_by_a_second_reviewer(app_data):
     assert "ov-0001 for shop.example.com is proposed" in _plain(at.success[0])
     [entry] = _store(app_data).entries()
     assert (entry.status, entry.created_by, entry.reason) == (Status.PROPOSED, "ada", REASON)
-
     at.button(key="overrides_approve").click().run()
     assert "never the author" in _plain(at.error[0])
-    at = _as(at, "bob")
+
+    at = _as(_page(), "bob")  # Bob, in his own session
     at.selectbox(key="overrides_action_entry").set_value("ov-0001")
     at.button(key="overrides_approve").click().run()
     assert "+    approved_by: bob" in at.code[0].value
+    assert not at.warning  # nothing to flag: this session never acted as Ada
     at = _confirm(at)
     entry = _store(app_data).get("ov-0001")
     assert (entry.status, entry.approved_by) == (Status.APPROVED, "bob")
     history = _frame(at, "at", "by", "action")
     assert history["action"].tolist() == ["propose", "approve"]
+
+
+def test_name_is_fixed_once_used_and_a_switch_is_recorded(app_data):
+    """The typed name cannot be edited in place; switching is a button, listed in the sidebar,
+    and a review by a session that acted as the author is flagged with the diff."""
+    store = _store(app_data)
+    store.propose(host="shop.example.com", encoding="utf-8", reason=REASON, author="ada",
+                  review_by=date.today() + timedelta(days=30))
+    at = _as(_page(), "ada")
+    assert not [t for t in at.text_input if t.key == "reviewer_name"]  # no field to retype
+    assert "ada" in _sidebar_text(at) and "not verified" in at.sidebar.caption[0].value
+    at.button(key="reviewer_switch").click().run()
+    assert "ada switched user" in _sidebar_text(at)
+    at = _as(at, "bob")
+    assert "acting as ada" in _sidebar_text(at) and "acting as bob" in _sidebar_text(at)
+    flagged = "This browser session acted as ada, who proposed ov-0001, before switching to bob"
+    assert flagged in _plain(at.warning[0])
+    at.button(key="overrides_approve").click().run()
+    assert any(flagged in _plain(w) for w in at.warning)  # again, next to the diff
+    _confirm(at)
+    assert store.get("ov-0001").approved_by == "bob"  # visible, not prevented: names are typed
+
+
+def test_review_shows_the_entry_and_its_evidence(app_data):
+    """The reviewer sees the full reason and the evidence (URL, sha256, capture, fetched_at)."""
+    evidence = OverrideEvidence(url="https://shop.example.com/p",
+                                fetched_at=datetime(2030, 1, 1, 12, tzinfo=UTC),
+                                sha256="ab" * 32, corrects="http-header", replacements=0,
+                                conflicts=1, capture="20300101T120000Z-0123456789ab")
+    _store(app_data).propose(host="shop.example.com", encoding="utf-8", reason=REASON,
+                             author="ada", review_by=date.today() + timedelta(days=30),
+                             evidence=evidence)
+    at = _as(_page(), "bob")
+    assert not at.exception, at.exception
+    entry = dict(_frame(at, "field", "value").values.tolist())
+    assert entry["reason"] == REASON and entry["status"] == "proposed"
+    shown = {row[0]: row[1] for row in _frame(at, "field", "value", "means").values.tolist()}
+    assert shown == {"url": "https://shop.example.com/p", "fetched_at": "2030-01-01 12:00:00+00:00",
+                     "sha256": "ab" * 32, "corrects": "http-header", "replacements": "0",
+                     "conflicts": "1", "capture": "20300101T120000Z-0123456789ab"}
+
+
+def test_review_says_when_there_is_no_evidence(app_data):
+    """A hand-filled proposal says it has no evidence instead of an empty table."""
+    _store(app_data).propose(host="shop.example.com", encoding="utf-8", reason=REASON,
+                             author="ada", review_by=date.today() + timedelta(days=30))
+    at = _as(_page(), "bob")
+    assert any(c.value.startswith("No evidence attached") for c in at.caption)
+
+
+def test_reasons_wrap_in_the_tables(app_data):
+    """The overview's reason column is wide and its rows tall enough to wrap a sentence."""
+    _approved(app_data)
+    at = _as(_page(), "carol")
+    table = next(d for d in at.dataframe if "reason" in d.value.columns
+                 and "host" in d.value.columns)
+    assert table.proto.row_height > 64  # the grid wraps text only above 4rem
+    assert json.loads(table.proto.columns)["reason"]["width"] == "large"
+    assert "OVERDUE" not in table.value["due"].iloc[0]
+    assert table.value["due"].iloc[0] in ("30 days left", "due soon: 30 days left")
+
+
+def test_duplicate_proposal_is_flagged_before_it_is_written(app_data):
+    """Proposing for a host that has an approved entry names that entry next to the diff."""
+    _approved(app_data)
+    at = _as(_page(), "carol")
+    at.text_input(key="overrides_propose_host").set_value("Shop.Example.com")
+    at.text_area(key="overrides_propose_reason").set_value(REASON)
+    at.button(key="overrides_propose_submit").click().run()
+    assert "+    host: shop.example.com" in at.code[0].value
+    [warning] = [w for w in at.warning if not _plain(w).startswith("Renew is not possible")]
+    assert "ov-0001 (utf-8, approved, review by" in _plain(warning)
+    assert "can be approved only once ov-0001 is retired" in _plain(warning)
 
 
 def test_form_is_prefilled_from_the_current_input(app_data):
@@ -105,7 +193,7 @@ def test_form_is_prefilled_from_the_current_input(app_data):
     at = _as(_page(current), "ada")
     assert at.text_input(key="overrides_propose_host").value == "shop.example.com"
     assert at.selectbox(key="overrides_propose_encoding").value == "utf-8"
-    evidence = dict(_frame(at, "field", "value").values.tolist())
+    evidence = {row[0]: row[1] for row in _frame(at, "field", "value").values.tolist()}
     assert evidence["corrects"] == "http-header" and evidence["capture"] == "landing/1"
     at.text_area(key="overrides_propose_reason").set_value(REASON)
     at.button(key="overrides_propose_submit").click().run()
@@ -113,6 +201,30 @@ def test_form_is_prefilled_from_the_current_input(app_data):
     entry = _store(app_data).get("ov-0001")
     assert entry.evidence is not None and entry.evidence.url == "https://shop.example.com/p"
     assert entry.evidence.corrects == "http-header" and len(entry.evidence.sha256 or "") == 64
+
+
+def test_proposal_from_a_capture_records_when_it_was_fetched(app_data):
+    """Evidence from a kept capture carries its fetch time, read back from the landing zone."""
+    from encoding_core.landing import LandingZone, fetch_and_keep
+    from tests.httpserver import ScriptedServer, respond
+    from tests.landingfixtures import SETTINGS
+
+    with ScriptedServer(routes={"/p": respond(BODY, headers=[("Content-Type", LYING)])}) as srv:
+        capture = fetch_and_keep(srv.url("/p"), LandingZone(app_data / "landing"), SETTINGS)
+    assert capture.capture_id and capture.fetched_at
+    current = CurrentInput(capture.url, capture.body, capture.content_type, url=capture.url,
+                           capture_id=capture.capture_id)
+    at = _as(_page(current), "ada")
+    fetched = datetime.fromisoformat(capture.fetched_at).replace(microsecond=0)
+    shown = {row[0]: row[1] for row in _frame(at, "field", "value").values.tolist()}
+    assert shown["fetched_at"].startswith(fetched.strftime("%Y-%m-%d %H:%M:%S"))
+    at.text_area(key="overrides_propose_reason").set_value(REASON)
+    at.button(key="overrides_propose_submit").click().run()
+    assert f"fetched_at: {fetched:%Y-%m-%d %H:%M:%S}" in at.code[0].value
+    _confirm(at)
+    evidence = _store(app_data).get("ov-0001").evidence
+    assert evidence is not None and evidence.fetched_at == fetched
+    assert evidence.capture == capture.capture_id
 
 
 def test_nothing_happens_without_a_name(app_data):
@@ -183,6 +295,28 @@ def test_retest_against_the_current_input(app_data, content_type, verdict):
     assert any(verdict in _plain(m) for m in (*at.success, *at.warning, *at.error))
     at.button(key="overrides_retest_use").click().run()
     assert at.text_input(key="overrides_action_reason").value.startswith("Re-test on sample")
+    renew = at.button(key="overrides_renew")
+    if verdict == "unneeded":  # the page decodes right without it: retire, never renew
+        assert renew.disabled
+        assert any("says unneeded" in _plain(w) and "retire it instead" in _plain(w)
+                   for w in at.warning)
+        return
+    assert not renew.disabled
+    renew.click().run()
+    assert "action: renew" in at.code[0].value and "says still-needed" in at.code[0].value
+    _confirm(at)
+    [*_, event] = store.history(entry.id)
+    assert event.action == "renew" and "says still-needed" in (event.reason or "")
+
+
+def test_renew_needs_a_retest(app_data):
+    """Without a re-test of the entry in this session, Renew is off and the page says why."""
+    _approved(app_data, days=10, ago=60)  # approved 60 days ago, came due 20 days ago
+    at = _as(_page(), "carol")
+    assert at.button(key="overrides_renew").disabled
+    came_due = date.today() + timedelta(days=10 - 30)
+    assert any(f"no re-test of ov-0001 has been run since it came due on {came_due}"
+               in _plain(w) for w in at.warning)
 
 
 def test_retest_against_a_live_fetch(app_data, monkeypatch):
