@@ -72,8 +72,8 @@ _HOST_COLUMNS = {
     "host": st.column_config.TextColumn(width="medium"),
     "quarantine": st.column_config.CheckboxColumn(
         width="small", help=f"a page needed more than {QUARANTINE_THRESHOLD} replacements"),
-    "quarantined": st.column_config.NumberColumn(width="small", help="quarantined pages"),
-    "replacements": st.column_config.NumberColumn(width="small", help="U+FFFD, all pages"),
+    "quarantined": st.column_config.NumberColumn(width=100, help="quarantined pages"),
+    "replacements": st.column_config.NumberColumn(width=100, help="U+FFFD, all pages"),
     "worst page": st.column_config.NumberColumn(width="small",
                                                 help="most replacements on one page"),
     "lossy": st.column_config.NumberColumn(width="small", help="pages decoded with loss"),
@@ -96,7 +96,9 @@ def _pages(report: HostReport) -> RecordOutcome | None:
         "replacements": r.replacements, "to review": r.needs_review,
         "conflicts": ", ".join(r.conflicts)} for r in decided]),
         hide_index=True, width="stretch", key="fetch_report_pages",
-        column_config={"url": st.column_config.TextColumn(width="large")})
+        column_config={"url": st.column_config.TextColumn(width="medium"), "status": _COUNT,
+                       "replacements": st.column_config.NumberColumn(width=100),
+                       "to review": st.column_config.CheckboxColumn(width="small")})
     left, right = st.columns([3, 1], vertical_alignment="bottom")
     pick = left.selectbox("Page", range(len(decided)), key="fetch_report_pick",
                           format_func=lambda i: f"{decided[i].url} ({decided[i].encoding}, "
@@ -112,11 +114,9 @@ def _failures(report: HostReport) -> None:
     if not failed:
         return
     st.markdown(f"**Not fetched: {counted(len(failed), 'URL')}**")
-    st.dataframe(pd.DataFrame([{"url": r.url, "host": r.host, "reason": r.error}
-                               for r in failed]),
+    st.dataframe(pd.DataFrame([{"url": r.url, "reason": r.error} for r in failed]),
                  hide_index=True, width="stretch", key="fetch_report_failed",
-                 column_config={"url": st.column_config.TextColumn(width="medium"),
-                                "reason": st.column_config.TextColumn(width="large")})
+                 column_config={"url": st.column_config.TextColumn(width="medium")})
 
 
 def render_report(report: HostReport) -> RecordOutcome | None:
