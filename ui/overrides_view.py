@@ -28,7 +28,9 @@ OPEN = (Status.PROPOSED, Status.APPROVED)
 # Reasons are sentences: a wide column, and rows tall enough that the grid wraps them
 # (st.dataframe wraps text only when row_height is above 4rem).
 _WRAPPED = {"row_height": 72,
-            "column_config": {"reason": st.column_config.TextColumn(width="large")}}
+            "column_config": {"reason": st.column_config.TextColumn(width="large"),
+                              **{c: st.column_config.Column(width="small") for c in (
+                                  "id", "encoding", "status", "review by", "at", "action")}}}
 _COLOURS = ["#f5a623", "#2e7d32", "#9e9e9e", "#cfcfcf"]  # proposed, approved, rejected, retired
 
 
@@ -52,8 +54,9 @@ def render_overview(entries: tuple[SiteOverride, ...], today: date) -> None:
     d.metric(f"Due within {DUE_SOON_DAYS} days", states.count("due"))
     st.dataframe(pd.DataFrame([{
         "id": e.id, "host": e.host, "encoding": e.encoding, "status": e.status.value,
-        "review by": e.review_by, "due": due_marker(e, today), "proposed by": e.created_by,
-        "approved by": e.approved_by or "", "reason": e.reason} for e in entries]),
+        "due": due_marker(e, today), "reason": e.reason,  # in view without scrolling
+        "review by": e.review_by, "proposed by": e.created_by,
+        "approved by": e.approved_by or ""} for e in entries]),
         hide_index=True, width="stretch", key="overrides_table", **_WRAPPED)
     _timeline(entries, today)
 
@@ -101,15 +104,14 @@ def render_evidence(evidence: OverrideEvidence, key: str = "overrides_propose_ev
 def render_entry(entry: SiteOverride, today: date) -> None:
     """What a reviewer decides on: the entry as written, then the evidence it rests on."""
     rows = [("host", entry.host), ("encoding", entry.encoding), ("status", entry.status.value),
-            ("reason", entry.reason),
             ("proposed", f"{entry.created.isoformat(sep=' ')} by {entry.created_by}"),
             ("review by", f"{entry.review_by} ({due_marker(entry, today) or 'closed'})")]
     if entry.approved_by:
         rows.append(("approved", f"{entry.approved_on} by {entry.approved_by}"))
+    st.caption("Reason")
+    st.text(entry.reason)  # whole, wrapped: a sentence the reviewer has to read
     st.dataframe(pd.DataFrame(rows, columns=["field", "value"]), hide_index=True,
-                 width="stretch", key="overrides_review_entry",
-                 column_config={"value": st.column_config.TextColumn(width="large")},
-                 row_height=72)
+                 width="stretch", key="overrides_review_entry")
     if entry.evidence is None:
         st.caption("No evidence attached: the proposal was filled in by hand. Re-test it on "
                    "a fresh sample before approving.")

@@ -146,7 +146,8 @@ def test_review_shows_the_entry_and_its_evidence(app_data):
     at = _as(_page(), "bob")
     assert not at.exception, at.exception
     entry = dict(_frame(at, "field", "value").values.tolist())
-    assert entry["reason"] == REASON and entry["status"] == "proposed"
+    assert entry["status"] == "proposed" and entry["proposed"].endswith(" by ada")
+    assert REASON in [t.value for t in at.text]  # the whole reason, as text
     shown = {row[0]: row[1] for row in _frame(at, "field", "value", "means").values.tolist()}
     assert shown == {"url": "https://shop.example.com/p", "fetched_at": "2030-01-01 12:00:00+00:00",
                      "sha256": "ab" * 32, "corrects": "http-header", "replacements": "0",
