@@ -99,7 +99,11 @@ def _parse_url(text: str, base: httpx.URL | None = None) -> httpx.URL:
     except (httpx.InvalidURL, ValueError, TypeError) as exc:
         raise InvalidURLError(f"not a valid URL: {text!r} ({exc})") from exc
     if url.scheme not in ("http", "https"):
-        hint = f"; did you mean https://{text.strip()}?" if not url.scheme else ""
+        bare = text.strip()
+        host = bare.split("/", 1)[0]
+        looks_like_host = (not url.scheme and bare and not any(c.isspace() for c in bare)
+                           and ("." in host or host.split(":")[0] == "localhost"))
+        hint = f"; did you mean https://{bare}?" if looks_like_host else ""
         where = "redirected to" if base is not None else "asked for"
         raise UnsupportedSchemeError(
             f"{where} {text!r}: only http and https URLs are fetched{hint}")

@@ -312,10 +312,11 @@ def test_allowed_numeric_spelling_connects_to_checked_address(server: ScriptedSe
     ("ftp://example.com/", UnsupportedSchemeError, "only http and https"),
     ("file:///etc/passwd", UnsupportedSchemeError, "only http and https"),
     ("example.com/page", UnsupportedSchemeError, "did you mean https://example.com/page"),
+    ("not a url", UnsupportedSchemeError, r"only http and https URLs are fetched$"),
     ("http://", InvalidURLError, "no host"),
     ("http://127.000.000.001/", InvalidURLError, "not a valid URL"),
     ("http://no-such-host.invalid/", NameNotFoundError, "could not resolve"),
-], ids=["ftp", "file", "no-scheme", "no-host", "leading-zeros", "unknown-name"])
+], ids=["ftp", "file", "no-scheme", "words-no-hint", "no-host", "leading-zeros", "unknown-name"])
 def test_unusable_urls(url: str, error: type[FetchError], message: str) -> None:
     """Unusable URLs fail with the matching FetchError and a hint."""
     with pytest.raises(error, match=message):

@@ -18,14 +18,31 @@ import streamlit as st
 
 from encoding_core.models import Decoded
 from ui.state import CurrentInput, get_current, set_current
+from ui.wording import md_code
 
 SAMPLES_DIR = Path(__file__).resolve().parents[1] / "samples"
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$&:])")
+# What GitHub-flavoured Markdown autolinks: a URL with a scheme, www., an e-mail address.
+_LINK_LIKE = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://\S+|www\.\S+|\S+@\S+\.\S+")
 
 
 def md_escape(text: str) -> str:
-    """Escape Markdown (and HTML) syntax so text shows literally in st.markdown/st.error."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    """Escape Markdown (and HTML) syntax so text shows literally in st.markdown/st.error.
+
+    Streamlit turns ``http://...``, ``www.x`` and ``a@b.c`` into links even when escaped
+    (checked in Chromium, also with character references), so those go in code spans
+    (``ui.wording.md_code``): a code span is never a link.
+
+    >>> md_escape("see *http://x.example/* now")
+    'see \\\\*`http://x.example/*` now'
+    """
+    parts, pos = [], 0
+    for match in _LINK_LIKE.finditer(text):
+        parts.append(_MD_SPECIAL.sub(r"\\\1", text[pos:match.start()]))
+        parts.append(md_code(match.group()))
+        pos = match.end()
+    parts.append(_MD_SPECIAL.sub(r"\\\1", text[pos:]))
+    return "".join(parts)
 
 
 def highlighted_html(text: str, spans: tuple[tuple[int, int], ...] = ()) -> str:
