@@ -7,14 +7,15 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from encoding_core import ENCODING_NAMES, compare_candidates, diff_spans
+from encoding_core import ENCODING_NAMES, compare_candidates
 from encoding_core.cases import cases_json, regression_case
-from encoding_core.compare import Comparison
+from encoding_core.compare import Comparison, shown_lines
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
 from ui.overrides_access import applied, host_overrides
 from ui.wording import md_code
 
 MAX_LINES = 200
+MAX_LINE_CHARS = 2_000  # a minified page is one line: shown cut, with how much is left
 
 
 @st.cache_data(show_spinner="Decoding under every candidate…", max_entries=32)
@@ -81,7 +82,6 @@ def compare_page() -> None:
     lines = result.differing_lines
     only_diff = st.toggle(f"Only the {len(lines)} lines that differ", value=bool(lines),
                           key="compare_only_diff")
-    decision_text = next(c.text for c in result.columns if c.is_decision)
     per_row = 3
     for i in range(0, len(result.columns), per_row):
         for column, slot in zip(result.columns[i:i + per_row], st.columns(per_row), strict=False):
@@ -91,16 +91,12 @@ def compare_page() -> None:
                 st.caption(f"from {', '.join(column.sources) or 'decision'} · strict: "
                            f"{'ok' if column.strict_ok else 'failed'} · replacements "
                            f"{column.replacements} · mojibake score {column.mojibake}")
-                text_lines = column.text.splitlines()
-                ref_lines = decision_text.splitlines()
-                shown = lines if only_diff else range(min(len(text_lines), MAX_LINES))
                 chunks = []
-                for n in list(shown)[:MAX_LINES]:
-                    line = text_lines[n] if n < len(text_lines) else ""
-                    ref = ref_lines[n] if n < len(ref_lines) else ""
-                    spans = () if column.is_decision else diff_spans(ref, line)
-                    chunks.append(highlighted_html(f"{n + 1:>4}  " + line,
-                                                   tuple((a + 6, b + 6) for a, b in spans)))
+                for line in shown_lines(result, column, only_differing=only_diff,
+                                        max_lines=MAX_LINES, max_chars=MAX_LINE_CHARS):
+                    more = f" … ({line.cut:,} more characters)" if line.cut else ""
+                    chunks.append(highlighted_html(f"{line.number:>4}  {line.text}{more}",
+                                                   tuple((a + 6, b + 6) for a, b in line.spans)))
                 st.html("".join(chunks) or "<p>(no differing lines)</p>")
 
 

@@ -1,0 +1,38 @@
+"""AppTest of Compare on pages that once made it slow or misleading."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import APP
+
+
+def _compare(body: bytes, content_type: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["placeholder"] = "set explicitly"
+    at.run()
+    at.switch_page("app_pages/2_compare.py").run()
+    at.radio(key="compare_mode").set_value("Upload a file").run()
+    at.text_input(key="compare_content_type").input(content_type)
+    at.file_uploader(key="compare_upload").upload("page.html", body, "text/html").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_a_minified_page_is_shown_cut():
+    """A 1 MB page on one line (UTF-8 under iso-8859-1) is compared, its line shown cut
+    with how much is left (difflib once took minutes on such a line)."""
+    body = ("<p>José Müller – café " * 40_000).encode("utf-8")
+    at = _compare(body, "text/html; charset=iso-8859-1")
+    htmls = [el.proto.body for el in at.get("html")]
+    assert any("more characters)" in h for h in htmls)
+    assert any("<mark>" in h for h in htmls)  # the differing spans are still marked
+    assert all(len(h) < 100_000 for h in htmls)
+
+
+def test_shift_jis_under_a_wrong_meta_is_flagged_with_a_column():
+    """Shift_JIS under iso-8859-1: an implausible-reading error, and a shift_jis column."""
+    body = "<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis")
+    at = _compare(body, "text/html; charset=iso-8859-1")
+    assert any("implausible" in e.value and "shift\\_jis" in e.value for e in at.error)
+    assert any(m.value.startswith("**shift_jis") for m in at.markdown)
