@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .decode import decode_as
@@ -28,6 +28,14 @@ __all__ = ["ByteFinding", "ByteReport", "CodePoint", "DecodeChain", "TextExplana
            "code_points", "explain_text", "inspect_bytes"]
 
 _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
+# After one of these bytes every decoder below is back in its initial state: no multi-byte
+# encoding takes them as a trail byte (Shift_JIS trails start at 40, Big5 at 40, EUC-KR at 41,
+# GBK at 40 and gb18030's four-byte form uses 30-39), and as ASCII they end any pending lead.
+_RESETS = frozenset(range(0x00, 0x30)) | frozenset(range(0x3A, 0x40))
+# Decoders whose state survives ASCII bytes or that read two-byte units: never re-synced.
+_STATEFUL = frozenset({"iso-2022-jp", "utf-16le", "utf-16be", "utf-32le", "utf-32be"})
+_MAX_CHAR = 4        # the longest character of any WHATWG encoding, in bytes
+_MAX_ROUNDS = 8      # widening rounds; in practice two (one that grows, one that checks)
 # Legacy encodings whose misreading of UTF-8 is common on the web, most common first.
 _MISREADINGS = ("windows-1252", "iso-8859-2", "windows-1250", "windows-1251", "koi8-r",
                 "iso-8859-15", "macintosh", "shift_jis", "gbk", "big5", "euc-kr")
@@ -53,11 +61,17 @@ class ByteFinding:
     data: bytes
     rows: tuple[HexRow, ...]
     readings: tuple[tuple[str, str, bool], ...]   # (encoding, text, decodes strictly)
+    sequences: int = 1   # the report's sequences it holds (a candidate's character joined them)
 
 
 @dataclass(frozen=True, slots=True)
 class ByteReport:
-    """The findings under one encoding; ``kind`` is ``malformed`` or ``non-ascii``."""
+    """The findings under one encoding; ``kind`` is ``malformed`` or ``non-ascii``.
+
+    ``total`` counts the malformed sequences (one U+FFFD each) or the runs of bytes 80-FF;
+    ``findings`` shows the first of them, at most ``limit`` findings, a finding holding more
+    than one when a candidate's character joins them (``ByteFinding.sequences``).
+    """
 
     encoding: str
     kind: str
@@ -133,34 +147,88 @@ def _malformed_end(body: bytes, encoding: str, start: int, limit: int) -> int:
     return end
 
 
+def _sync_before(body: bytes, pos: int, floor: int) -> int:
+    """The last position in ``[floor, pos]`` where every (non-stateful) decoder is at rest.
+
+    ``floor`` must be such a position (0, or the end of the previous finding).
+    """
+    while pos > floor and body[pos - 1] not in _RESETS:
+        pos -= 1
+    return pos
+
+
+def _char_span(body: bytes, sync: int, start: int, end: int, encoding: str) -> tuple[int, int]:
+    """``[start, end)`` grown to whole characters of ``encoding``, decoding from ``sync``.
+
+    A position is a boundary when decoding up to it and from it gives the same text as
+    decoding across it: a split character would leave a U+FFFD on one side instead.
+    """
+    high = min(len(body), end + 2 * _MAX_CHAR)   # the bytes after ``end`` that decide it
+    whole = decode_replace(body[sync:high], encoding)[0]
+
+    def boundary(k: int) -> bool:
+        return k in (sync, high) or (decode_replace(body[sync:k], encoding)[0]
+                                     + decode_replace(body[k:high], encoding)[0] == whole)
+
+    while not boundary(start):
+        start -= 1
+    while not boundary(end):
+        end += 1
+    return start, end
+
+
+def _widen(body: bytes, start: int, end: int, candidates: tuple[str, ...],
+           sync: int) -> tuple[int, int]:
+    """``[start, end)`` grown until it starts and ends between characters of every candidate."""
+    for _ in range(_MAX_ROUNDS):
+        before = start, end
+        for candidate in candidates:
+            if candidate not in _STATEFUL:
+                start, end = _char_span(body, sync, start, end, candidate)
+        if (start, end) == before:
+            break
+    return start, end
+
+
 def inspect_bytes(body: bytes, encoding: str, candidates: Iterable[str] = (), *,
                   limit: int = 50, window: int = 16) -> ByteReport:
-    """The offending sequences of ``body`` under ``encoding`` (at most ``limit``)."""
+    """The offending sequences of ``body`` under ``encoding`` (at most ``limit`` findings).
+
+    Each finding is cut on the character boundaries of every candidate (see the module
+    docstring), so it can hold several of the sequences ``total`` counts.
+    """
     attempt = decode_as(body, encoding)
     names = (get_encoding_no_replacement(c) for c in (attempt.encoding, *candidates))
     candidates = tuple(dict.fromkeys(n for n in names if n is not None))
-    spans: list[tuple[int, int]]
+    spans: Iterator[tuple[int, int]]
     if not attempt.strict_ok:
         kind, offsets = "malformed", attempt.error_offsets
-        spans = [(o, _malformed_end(body, attempt.encoding, o, nxt))
-                 for o, nxt in zip(offsets[:limit], (*offsets[1:limit + 1], len(body)),
-                                   strict=False)]
+        spans = ((o, _malformed_end(body, attempt.encoding, o, nxt))
+                 for o, nxt in zip(offsets, (*offsets[1:], len(body)), strict=True))
         total = attempt.replacements
     else:
         kind = "non-ascii"
-        runs = [(m.start(), m.end()) for m in _NON_ASCII_RUN.finditer(body)]
-        spans, total = runs, len(runs)
-    findings = []
-    for start, end in spans[:limit]:
+        spans = ((m.start(), m.end()) for m in _NON_ASCII_RUN.finditer(body))
+        total = sum(1 for _ in _NON_ASCII_RUN.finditer(body))
+    findings: list[ByteFinding] = []
+    floor, pending = 0, next(spans, None)
+    while pending is not None and len(findings) < limit:
+        start, end = pending
+        sync = _sync_before(body, start, floor)
+        start, end = _widen(body, start, end, candidates, sync)
+        held, pending = 1, next(spans, None)
+        while pending is not None and pending[0] < end:   # a character reaches into it
+            if pending[1] > end:   # widen the new part only, from the verified end
+                end = _widen(body, end, pending[1], candidates, end)[1]
+            held, pending = held + 1, next(spans, None)
+        floor = end
         data = body[start:end]
-        readings = []
-        for candidate in candidates:
-            readings.append((candidate, *_reading(data, candidate)))
+        readings = tuple((candidate, *_reading(data, candidate)) for candidate in candidates)
         line, column = _line_column(body, start)
         rows = byte_rows(body, highlight=[(start, end)], start=start - window,
                          end=end + window)
-        findings.append(ByteFinding(start, end - start, line, column, data, rows,
-                                    tuple(readings)))
+        findings.append(ByteFinding(start, end - start, line, column, data, rows, readings,
+                                    held))
     return ByteReport(attempt.encoding, kind, total, tuple(findings))
 
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from encoding_core.byteinspect import code_points, explain_text, inspect_bytes
+from encoding_core.decoders import decode_replace, encode_strict
 from encoding_core.labels import get_encoding
 
 MIXED = b"line one\nit\x92s caf\xe9\n\xff end"
@@ -160,3 +165,81 @@ def test_code_point_names(char: str, code: str, name: str) -> None:
     """Each character gets U+XXXX and its name; controls are '<control>'."""
     (point,) = code_points(char)
     assert (point.char, point.code, point.name) == (char, code, name)
+
+
+# Characters whose trail byte is ASCII in their encoding (ソ = 83 5C, ー = 81 5B, 這 = DF 40,
+# 許 = B3 5C, 똠 = 8C 63), gb18030's four-byte form (😀 = 94 39 FC 36, digits inside), and
+# EUC-JP as a control whose trail bytes are never ASCII.
+TRAILS = [
+    ("shift_jis", "ソース 表示"),
+    ("shift_jis", "十能"),
+    ("gbk", "這時 無學"),
+    ("gb18030", "😀Ä"),
+    ("gb18030", "這😀"),
+    ("big5", "許功 蓋"),
+    ("euc-kr", "똠햏 쌰"),
+    ("euc-jp", "表ソ"),
+]
+TRAIL_IDS = ["sjis-katakana", "sjis-kanji", "gbk", "gb18030-four-byte", "gb18030-mixed",
+             "big5", "euc-kr-uhc", "euc-jp-control"]
+PAGE_CANDIDATES = ("utf-8", "windows-1252", "iso-8859-2", "windows-1251", "shift_jis", "gbk",
+                   "gb18030", "big5", "euc-kr", "euc-jp", "iso-2022-jp")
+
+
+@pytest.mark.parametrize("under", ["windows-1252", "utf-8", "itself"])
+@pytest.mark.parametrize(("encoding", "text"), TRAILS, ids=TRAIL_IDS)
+def test_the_right_candidate_reads_whole_characters(encoding: str, text: str,
+                                                    under: str) -> None:
+    """Findings are cut on the right candidate's characters, even where a trail byte is ASCII."""
+    raw = encode_strict(text, encoding)
+    assert raw is not None
+    body = b"<p>" + raw + b"</p>\n"
+    report = inspect_bytes(body, encoding if under == "itself" else under, PAGE_CANDIDATES)
+    readings = [dict((enc, (txt, ok)) for enc, txt, ok in f.readings)[encoding]
+                for f in report.findings]
+    assert readings and all(ok and txt in text for txt, ok in readings), readings
+    if under != "utf-8":   # under utf-8 only the malformed bytes are findings (C9 BD is valid)
+        assert "".join(txt for txt, _ in readings) == text.replace(" ", "")
+
+
+def test_an_ascii_trail_byte_joins_the_run() -> None:
+    """日表 in Shift_JIS (93 FA 95 5C) under windows-1252: one finding of four bytes, not three."""
+    (finding,) = inspect_bytes(b"<p>\x93\xfa\x95\x5c</p>", "windows-1252", ["shift_jis"]).findings
+    assert (finding.offset, finding.data, finding.sequences) == (3, b"\x93\xfa\x95\x5c", 1)
+    assert finding.readings == (("windows-1252", "“ú•\\", True), ("shift_jis", "日表", True))
+
+
+def test_malformed_bytes_of_one_character_are_one_finding() -> None:
+    """Under utf-8, 日 in Shift_JIS is two malformed bytes; the finding holds both."""
+    report = inspect_bytes(b"a\x93\xfab", "utf-8", ["shift_jis"])
+    assert (report.kind, report.total) == ("malformed", 2)
+    (finding,) = report.findings
+    assert (finding.offset, finding.data, finding.sequences) == (1, b"\x93\xfa", 2)
+    assert ("shift_jis", "日", True) in finding.readings
+
+
+_PIECES = st.one_of(
+    st.sampled_from([b" ", b"\n", b"<p>", b"A", b"5", b"\\", b"@", b"~"]),
+    st.sampled_from(TRAILS).map(lambda t: encode_strict(t[1], t[0]) or b""),
+    st.binary(min_size=1, max_size=3),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=12).map(b"".join), st.sampled_from(["windows-1252", "utf-8",
+                                                                      "shift_jis", "gb18030"]))
+def test_every_reading_is_the_candidates_own_slice(body: bytes, under: str) -> None:
+    """The findings and the gaps between them, each decoded alone, give the whole decode."""
+    report = inspect_bytes(body, under, PAGE_CANDIDATES)
+    spans = [(f.offset, f.offset + f.length) for f in report.findings]
+    assert all(a < b <= c for (a, b), (c, _) in itertools.pairwise(spans))
+    for encoding in PAGE_CANDIDATES:
+        if encoding == "iso-2022-jp":   # stateful: read as it is (module docstring)
+            continue
+        pieces, done = [], 0
+        for finding, (start, end) in zip(report.findings, spans, strict=True):
+            pieces += [decode_replace(body[done:start], encoding)[0],
+                       dict((e, t) for e, t, _ in finding.readings)[encoding]]
+            done = end
+        pieces.append(decode_replace(body[done:], encoding)[0])
+        assert "".join(pieces) == decode_replace(body, encoding)[0], encoding
