@@ -1,4 +1,9 @@
-"""Bytes: the offending sequences with a hex window, and the bytes behind a piece of text."""
+"""Bytes: the offending sequences with a hex window, and the bytes behind a piece of text.
+
+Another page can open it on a text before ``st.switch_page``, as the CSV scan page does for a
+suspicious cell: ``st.session_state["bytes_tab"]`` is the tab's label ("Bytes behind a text"),
+``"bytes_text"`` the text, and ``"bytes_mode"`` the input picker's choice ("Current input").
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,19 @@ import streamlit as st
 
 from encoding_core import ENCODING_NAMES, decode, explain_text, format_rows, inspect_bytes
 from encoding_core.byteinspect import ByteReport, TextExplanation
+from encoding_core.csvread import plural
 from encoding_core.models import Decoded
 from ui.components import input_picker
+from ui.overrides_access import applied, host_overrides
+from ui.wording import md_code
 
 _COMMON = ("utf-8", "windows-1252", "iso-8859-2", "windows-1251", "shift_jis", "gbk")
+_TABS = ["Offending bytes", "Bytes behind a text"]   # "bytes_tab" holds one (module docstring)
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def _decide(body: bytes, content_type: str | None) -> Decoded:
-    return decode(body, content_type)
+def _decide(body: bytes, content_type: str | None, override: str | None) -> Decoded:
+    return decode(body, content_type, override=override)
 
 
 @st.cache_data(show_spinner="Looking for offending bytes…", max_entries=32)
@@ -30,7 +39,8 @@ def _explain(text: str) -> TextExplanation:
 
 def bytes_page() -> None:
     st.title("Bytes")
-    tab_bytes, tab_text = st.tabs(["Offending bytes", "Bytes behind a text"])
+    st.session_state.setdefault("bytes_text", "cafÃ©")   # unless another page set it
+    tab_bytes, tab_text = st.tabs(_TABS, key="bytes_tab", on_change="rerun")
     with tab_text:
         _text_view()
     with tab_bytes:
@@ -42,11 +52,18 @@ def _bytes_view() -> None:
     if item is None:
         st.info("Pick a sample or upload a file to see its bytes.")
         return
-    decided = _decide(item.body, item.content_type)
+    override = applied(host_overrides(item.host))   # decided as Compare and Fetch decide
+    if override is not None:
+        st.caption(f"Site override {override.id} for {md_code(override.host)} applies: "
+                   f"{override.encoding}, approved by {md_code(override.approved_by or '?')}.")
+    decided = _decide(item.body, item.content_type,
+                      override.encoding if override is not None else None)
     names = [n for n in ENCODING_NAMES if n != "replacement"]
-    if st.session_state.get("bytes_input_seen") != item.label:
-        # a new input starts from its own decision, not the previous input's encoding
-        st.session_state["bytes_input_seen"] = item.label
+    seen = (item.label, decided.encoding)
+    if st.session_state.get("bytes_input_seen") != seen:
+        # a new input (or a new decision for it) starts from its own decision, not the
+        # previous input's encoding
+        st.session_state["bytes_input_seen"] = seen
         st.session_state["bytes_encoding"] = decided.encoding
     encoding = st.selectbox("Read the bytes as", names, key="bytes_encoding",
                             help="Defaults to the decision's encoding.")
@@ -55,9 +72,16 @@ def _bytes_view() -> None:
     if report.total == 0:
         st.success(f"Every byte decodes as {encoding} and the body is ASCII: nothing to show.")
         return
-    what = ("malformed sequences" if report.kind == "malformed"
-            else "non-ASCII runs (valid here; check that they read as intended)")
-    st.write(f"{report.total} {what} under {encoding}; showing {len(report.findings)}.")
+    shown = sum(f.sequences for f in report.findings)
+    if report.kind == "malformed":
+        st.text(f"{plural(report.total, 'malformed sequence')} under {encoding}; "
+                f"showing {shown:,}.")
+    else:
+        st.text(f"{plural(report.total, 'non-ASCII run')} under {encoding} (valid here; check "
+                f"that they read as intended); showing {shown:,}.")
+    st.caption("Each row is cut on whole characters of every encoding shown, so a row can "
+               "hold more than one sequence (in Shift_JIS, 83 5C is one character: a second "
+               "byte can be ASCII).")
     st.dataframe(pd.DataFrame([{"offset": f.offset, "line": f.line, "column": f.column,
                                 "bytes": f.data.hex(" ").upper(),
                                 **{enc: text for enc, text, _ in f.readings}}
@@ -78,7 +102,7 @@ def _bytes_view() -> None:
 
 
 def _text_view() -> None:
-    text = st.text_input("Paste text that looks wrong", value="cafÃ©", key="bytes_text")
+    text = st.text_input("Paste text that looks wrong", key="bytes_text")
     if not text:
         st.info("Paste some text, e.g. JosÃ© or â€™.")
         return
