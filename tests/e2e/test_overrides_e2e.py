@@ -52,6 +52,7 @@ def test_propose_approve_and_apply(page, e2e_dirs):
         page.locator(".st-key-overrides_approve button").click()
         expect(page.get_by_test_id("stAlertContentError").first).to_be_visible()
 
+        page.get_by_role("button", name="Switch user").click()  # a name is fixed once used
         _as(page, "bob@example.com")
         page.locator(".st-key-overrides_approve button").click()
         page.locator(".st-key-overrides_confirm button").click()
