@@ -130,4 +130,6 @@ def render_decision(decoded: Decoded, *, key: str) -> None:
     if not decoded.conflicts:
         st.success("No conflicts: every source that spoke agrees with the decision.")
     st.subheader("Trace")
-    st.dataframe(evidence_frame(decoded), hide_index=True, width="stretch", key=f"{key}_trace")
+    st.dataframe(evidence_frame(decoded), hide_index=True, width="stretch", key=f"{key}_trace",
+                 column_config={"used": st.column_config.CheckboxColumn(width="small"),
+                                "why": st.column_config.TextColumn(width="large")})
