@@ -12,6 +12,10 @@ Design. The file's own encoding is decided by the core, in this order:
   UTF-8 sequence): its detector, then its fallbacks (windows-1252, or UTF-8 with replacements
   when the bytes are mostly UTF-8).
 
+A file read as UTF-8 (a UTF-8 byte-order mark, which is checked as the file is read too, or
+mostly UTF-8) whose lines do not all decode is looked at again by ``csvmixed``: the lines that
+fail may all be one other encoding (two exports appended), read in it (``CsvFormat.legacy``).
+
 The dialect is sniffed (``csv.Sniffer``) on the first lines, with ``,;\\t|`` as the only
 delimiters and a count over the header line as the fallback. The first record is the header.
 
@@ -35,6 +39,7 @@ RFC 4180 quoting             the quote character is ``"`` unless the sniffer say
 from __future__ import annotations
 
 import csv
+import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -44,7 +49,7 @@ from .decoders import SUPPORTED_ENCODINGS, decode_replace, decode_strict
 from .errors import EncodingCoreError
 
 __all__ = ["HEAD_BYTES", "SNIFF_CHARS", "CsvError", "CsvFormat", "decide_format",
-           "redecide_format"]
+           "reads_strictly", "redecide_format"]
 
 HEAD_BYTES = 64 * 1024
 SNIFF_CHARS = 16 * 1024
@@ -75,6 +80,8 @@ class CsvFormat:
     quotechar: str
     newline: str
     tentative: bool = False   # UTF-8 from the head only; reading stops at a malformed sequence
+    legacy: str | None = None  # UTF-8 with lines in one other encoding: theirs (``csvmixed``)
+    legacy_reason: str = ""    # why those lines are read in it, or why they are not
 
 
 def _utf16_without_bom(head: bytes) -> str | None:
@@ -150,16 +157,19 @@ def decide_format(head: bytes, complete: bool) -> CsvFormat:
         if encoding not in SUPPORTED_ENCODINGS:
             raise CsvError(f"the file is {encoding.upper()} (byte-order mark), which the Encoding "
                            "Standard does not define: re-save it as UTF-8")
+        # UTF-8 after its BOM is checked as the file is read too: an export appended to it in
+        # another encoding stops the reader, and its lines are looked at (``csvmixed``)
+        tentative = encoding == "utf-8" and not complete and reads_strictly(
+            _cut_at_newline(head[bom_length:]))
     elif (utf16 := _utf16_without_bom(head)) is not None and not _magic(head):
         encoding, reason = utf16, "every other byte is NUL (UTF-16 without a byte-order mark)"
     else:
         _refuse_binary(head)
         body = head if complete else _cut_at_newline(head)
-        try:
-            decode_strict(body, "utf-8")
+        if reads_strictly(body):
             reason = "valid utf-8" + ("" if complete else " (checked as the file is read)")
             tentative = not complete
-        except UnicodeDecodeError:
+        else:
             encoding, reason = _decide_by_core(body)
     return _with_dialect(head[bom_length:], encoding, reason, bom_length, tentative)
 
@@ -167,8 +177,12 @@ def decide_format(head: bytes, complete: bool) -> CsvFormat:
 def redecide_format(stream: BinaryIO, fmt: CsvFormat, offset: int, start: int = 0) -> CsvFormat:
     """Decide again with ``decode`` once UTF-8 failed at ``offset``: the head and that region.
 
-    ``offset`` counts from the file's first byte, at ``start`` in ``stream``.
+    ``offset`` counts from the file's first byte, at ``start`` in ``stream``. After a UTF-8
+    byte-order mark the file stays UTF-8 (the mark cannot be wrong), read lossily.
     """
+    if fmt.bom_length and fmt.encoding == "utf-8":
+        return dataclasses.replace(fmt, tentative=False, encoding_reason=(
+            f"{fmt.encoding_reason}; utf-8 failed at byte offset {offset:,}"))
     stream.seek(start)
     head = _cut_at_newline(stream.read(HEAD_BYTES))
     stream.seek(start + max(0, offset - HEAD_BYTES // 2))
@@ -177,6 +191,19 @@ def redecide_format(stream: BinaryIO, fmt: CsvFormat, offset: int, start: int = 
     encoding, reason = _decide_by_core(head + b"\n" + _cut_at_newline(window[start:]))
     reason += f"; utf-8 failed at byte offset {offset:,}"
     return CsvFormat(encoding, reason, fmt.bom_length, fmt.delimiter, fmt.quotechar, fmt.newline)
+
+
+def reads_strictly(data: bytes, encoding: str = "utf-8") -> bool:
+    """Whether ``data`` decodes strictly (no malformed sequence) in ``encoding``.
+
+    >>> reads_strictly("Zoë".encode()), reads_strictly("Zoë".encode("cp1252"))
+    (True, False)
+    """
+    try:
+        decode_strict(data, encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _decide_by_core(sample: bytes) -> tuple[str, str]:

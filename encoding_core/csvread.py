@@ -4,7 +4,10 @@ Design. Bytes are read in pieces of about ``chunk_bytes`` cut after a newline (a
 never inside a character in the ASCII-compatible encodings, and UTF-16 pieces are cut at an even
 offset), each decoded on its own, so memory is bounded by the piece size and the longest line.
 A format that is only tentatively UTF-8 (decided from the head) makes the reader stop at the
-first malformed sequence (``NotUtf8``), so the caller can decide again and start over.
+first malformed sequence (``NotUtf8``), so the caller can decide again and start over. A UTF-8
+format with a ``legacy`` encoding (``csvmixed``) reads a piece that is not valid UTF-8 line by
+line: each line that fails a strict UTF-8 decode is decoded strictly in that encoding, and its
+number is queued in ``ReadStats.legacy_at`` for the caller to attach to its record.
 
 It errs towards reading: undecodable bytes become U+FFFD (counted, first offset kept), NUL
 characters are read and counted (first line kept), a record the csv module rejects is reported
@@ -29,16 +32,19 @@ from __future__ import annotations
 import csv
 import io
 import os
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from dataclasses import field as _field
 from typing import BinaryIO
 
 # The format is decided in csvformat; its names stay importable from here too.
 from .csvformat import CsvError, CsvFormat, decide_format, redecide_format
-from .decoders import decode_replace, encode_strict
+from .decoders import decode_replace, decode_strict, encode_strict
 
 __all__ = ["FIELD_LIMIT", "CsvError", "CsvFormat", "NotUtf8", "ReadStats", "decide_format",
-           "field_lines", "open_source", "plural", "read_records", "redecide_format"]
+           "field_lines", "open_source", "pieces", "plural", "read_records",
+           "redecide_format"]
 
 FIELD_LIMIT = 1 << 27
 
@@ -64,6 +70,8 @@ class ReadStats:
     nul_chars: int = 0                  # U+0000 in the text: read, not taken for binary data
     first_nul_line: int | None = None
     unclosed_quote: str | None = None   # what an opening quote that never closes swallowed
+    legacy_lines: int = 0               # lines not valid UTF-8, read in ``CsvFormat.legacy``
+    legacy_at: deque[int] = _field(default_factory=deque)  # their numbers, for the caller to take
 
 
 def open_source(source: Source) -> tuple[BinaryIO, int | None, bool]:
@@ -97,7 +105,7 @@ def _last_newline(data: bytes | bytearray, newline: bytes, end: int | None = Non
         end = pos + unit - 1
 
 
-def _pieces(stream: BinaryIO, prefix: bytes, newline: bytes, chunk_bytes: int,
+def pieces(stream: BinaryIO, prefix: bytes, newline: bytes, chunk_bytes: int,
             stats: ReadStats, progress: Callable[[int], None]) -> Iterator[tuple[int, bytes]]:
     """Pieces of about ``chunk_bytes`` ending after a newline, with their file offsets.
 
@@ -144,8 +152,10 @@ def _lines(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, chunk_bytes: int, st
     newline_bytes = encode_strict(fmt.newline, fmt.encoding) or b"\n"
     carry: list[str] = []
     lines_done = 0
-    for offset, piece in _pieces(stream, prefix, newline_bytes, chunk_bytes, stats, progress):
+    for offset, piece in pieces(stream, prefix, newline_bytes, chunk_bytes, stats, progress):
         text, errors = decode_replace(piece, fmt.encoding)
+        if errors and fmt.legacy is not None:
+            text, errors = _read_mixed(piece, newline_bytes, fmt, lines_done + 1, stats)
         if errors:
             if fmt.tentative:
                 raise NotUtf8(offset + errors[0])
@@ -168,6 +178,33 @@ def _lines(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, chunk_bytes: int, st
             carry.append(parts[-1])
     if carry:
         yield "".join(carry)
+
+
+def _read_mixed(piece: bytes, newline: bytes, fmt: CsvFormat, first_line: int,
+                stats: ReadStats) -> tuple[str, tuple[int, ...]]:
+    """A UTF-8 piece line by line: a line that is not UTF-8 is read in ``fmt.legacy``.
+
+    A line that neither reads strictly is read as UTF-8 with replacements (``csvmixed`` checked
+    every line, so none should be). Returns the text and the offsets of malformed sequences.
+    """
+    assert fmt.legacy is not None
+    texts: list[str] = []
+    errors: list[int] = []
+    at = 0
+    for number, raw in enumerate(piece.split(newline), first_line):
+        try:
+            texts.append(decode_strict(raw, "utf-8"))
+        except UnicodeDecodeError:
+            try:
+                texts.append(decode_strict(raw, fmt.legacy))
+                stats.legacy_lines += 1
+                stats.legacy_at.append(number)
+            except UnicodeDecodeError:
+                text, bad = decode_replace(raw, "utf-8")
+                texts.append(text)
+                errors.extend(at + offset for offset in bad)
+        at += len(raw) + len(newline)
+    return fmt.newline.join(texts), tuple(errors)
 
 
 def read_records(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, *, chunk_bytes: int,

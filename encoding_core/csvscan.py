@@ -11,22 +11,34 @@ retained bytes where they exist.
 core, the dialect sniffed, pieces of ``chunk_bytes``) and scans ``chunk_rows`` rows at a time, so
 memory is bounded by the chunk size, not the file size. Malformed records are reported by line
 number and skipped; ragged rows are scanned (missing fields are empty, extra fields are not
-scanned).
+scanned). A file read as UTF-8 whose lines do not all decode is read once more first
+(``csvmixed``): lines in one other encoding (two exports appended) are read in it, and their
+non-ASCII cells count as mixed encoding, repairable, rather than lossy.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pandas as pd
 import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 
-from .csvformat import HEAD_BYTES, CsvError, CsvFormat, decide_format, redecide_format
-from .csvread import NotUtf8, ReadStats, Source, field_lines, open_source, plural, read_records
-from .scanreport import MAX_FINDINGS, ScanReport, Tally, empty_frame, host_of
+from .csvformat import (
+    HEAD_BYTES,
+    CsvError,
+    CsvFormat,
+    decide_format,
+    reads_strictly,
+    redecide_format,
+)
+from .csvmixed import with_mixed_lines
+from .csvnotes import csv_fields, ragged
+from .csvread import NotUtf8, ReadStats, Source, open_source, read_records
+from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
 
 __all__ = ["CsvError", "Progress", "ScanReport", "guess_host_column", "host_of", "read_header",
            "scan_csv", "scan_frame"]
@@ -162,14 +174,28 @@ def scan_csv(source: Source, columns: Sequence[str] | None = None,
             raise CsvError(_too_large(size, max_bytes))
         start = stream.tell() if stream.seekable() else 0
         head = stream.read(HEAD_BYTES)
-        fmt = decide_format(head, complete=len(head) < HEAD_BYTES)
-        if not stream.seekable():
-            fmt = dataclasses.replace(fmt, tentative=False)
+        complete = len(head) < HEAD_BYTES
+        fmt, prefix = decide_format(head, complete), b""
         args = (columns, host_column, chunk_rows, chunk_bytes, max_findings, progress, size)
+
+        def mixed(fmt: CsvFormat) -> CsvFormat:   # UTF-8 that fails somewhere: csvmixed
+            return with_mixed_lines(stream, start, fmt, chunk_bytes=chunk_bytes, progress=lambda
+                                    done: progress(done, size) if progress else None)
+
+        if not stream.seekable():
+            fmt, prefix = dataclasses.replace(fmt, tentative=False, legacy_reason=(
+                "a stream read once is not looked at for lines in another encoding")), head
+        # UTF-8 but not tentative: the head fails (a whole file's head may also be clean)
+        elif fmt.encoding == "utf-8" and not fmt.tentative and (
+                not complete or not reads_strictly(head[fmt.bom_length:])):
+            fmt = mixed(fmt)
+        else:
+            prefix = head
         try:
-            return _scan_stream(stream, head[fmt.bom_length:], fmt, *args)
+            return _scan_stream(stream, prefix[fmt.bom_length:], fmt, *args)
         except NotUtf8 as exc:
             fmt = redecide_format(stream, fmt, exc.offset, start)
+            fmt = mixed(fmt) if fmt.encoding == "utf-8" else fmt
             stream.seek(start + fmt.bom_length)
             return _scan_stream(stream, b"", fmt, *args)
     finally:
@@ -195,27 +221,28 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
     lines: list[int] = []
     hosts: list[str] = []
     chars = 0
+    legacy_at = stats.legacy_at   # lines read in fmt.legacy, queued by the reader
+    legacy_rows: list[int] = []   # the rows of this chunk that hold one of them
 
     def flush() -> None:
         nonlocal chars
         assert tally is not None
         tally.add([pa.array(b, type=pa.large_string()) for b in buffers], labels, lines,
-                  hosts if host_at is not None else None)
+                  hosts if host_at is not None else None, legacy_rows, fmt.legacy)
         for buffer in buffers:
             buffer.clear()
-        labels.clear()
-        lines.clear()
-        hosts.clear()
+        for done in (labels, lines, hosts, legacy_rows):
+            done.clear()
         chars = 0
 
     for line, last, fields, problem in records:
         if fields is not None and header is not None and len(fields) != len(header):
             if problem is None:
-                problem = _ragged(line, last, fields, len(header), fmt.newline)
+                problem = ragged(line, last, fields, len(header), fmt.newline)
                 if joined is None and last > line:
                     joined = f"line {line:,}: {problem}"
             else:   # the quote that never closes is already the explanation
-                problem = f"{_ragged(line, line, fields, len(header), fmt.newline)}; {problem}"
+                problem = f"{ragged(line, line, fields, len(header), fmt.newline)}; {problem}"
         if problem is not None:
             malformed_count += 1
             if len(malformed) < MAX_MALFORMED:
@@ -234,6 +261,8 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
             chars += len(value) if value else 0
         if host_at is not None:
             hosts.append(host_of(fields[host_at] if host_at < len(fields) else None))
+        if legacy_at and legacy_at[0] <= last and _takes_line(legacy_at, line, last):
+            legacy_rows.append(len(labels))
         labels.append(tally.rows + len(labels))  # type: ignore[union-attr]
         lines.append(line)
         if len(labels) >= chunk_rows or chars >= chunk_bytes:
@@ -242,27 +271,21 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
         raise CsvError("no header row could be read: " +
                        (malformed[0]["problem"] if malformed else "the file has no records"))
     flush()
-    return tally.report(with_lines=True, **_csv_fields(fmt, stats, malformed, malformed_count,
-                                                       tally.rows, joined))
+    return tally.report(with_lines=True, **csv_fields(
+        fmt, stats, malformed, malformed_count, tally.rows, joined,
+        sum(counts["mixed_encoding"] for counts in tally.counts.values())))
 
 
-def _ragged(line: int, last: int, fields: list[str], expected: int, newline: str) -> str:
-    """What is wrong with a record of the wrong width; a quote that joined lines, if one did.
+def _takes_line(queue: deque[int], line: int, last: int) -> bool:
+    """Take the line numbers up to ``last`` from ``queue``: whether one is ``line`` or after.
 
-    >>> print(_ragged(4, 11, ["3", "a\\nb\\nc", "x"], 2, "\\n"))  # doctest: +NORMALIZE_WHITESPACE
-    3 fields, expected 2; the extra fields are not scanned; the record spans lines 4-11,
-    5 characters in one cell: a quote opened on line 4 may have joined them
+    >>> queue = deque([2, 5, 9]); _takes_line(queue, 4, 6), list(queue)
+    (True, [9])
     """
-    problem = (f"{len(fields)} fields, expected {expected}; " +
-               ("the extra fields are not scanned" if len(fields) > expected
-                else "the missing fields count as empty"))
-    if last > line:   # the field with the most newlines is where the quote opened
-        starts = field_lines(line, fields, newline)
-        opened = max(range(len(fields)), key=lambda i: (fields[i].count(newline[-1]), -i))
-        problem += (f"; the record spans lines {line:,}-{last:,}, "
-                    f"{plural(len(fields[opened]), 'character')} in one cell: a quote opened on "
-                    f"line {starts[opened]:,} may have joined them")
-    return problem
+    taken = False
+    while queue and queue[0] <= last:
+        taken = queue.popleft() >= line or taken
+    return taken
 
 
 def _choose(header: list[str], columns: Sequence[str] | None,
@@ -275,31 +298,3 @@ def _choose(header: list[str], columns: Sequence[str] | None,
     if columns is None:
         return [i for i in range(len(header)) if i != host_at], host_at
     return [header.index(name) for name in columns], host_at
-
-
-def _csv_fields(fmt: CsvFormat, stats: ReadStats, malformed: list[dict[str, Any]],
-                malformed_count: int, rows: int, joined: str | None) -> dict[str, Any]:
-    notes: list[str] = []
-    if rows == 0:
-        notes.append("the file has a header row but no data rows")
-    if stats.unclosed_quote:
-        notes.append(f"{stats.unclosed_quote}; close or remove that quote and scan again (the "
-                     "rows after it are not counted)")
-    if stats.decode_errors:
-        notes.append(f"{plural(stats.decode_errors, 'byte sequence')} not valid {fmt.encoding} "
-                     f"(the first at byte offset {stats.first_error_offset:,}); those cells hold "
-                     "U+FFFD and count as lossy")
-    if stats.nul_chars:
-        notes.append(f"{plural(stats.nul_chars, 'NUL byte')} (00), the first on line "
-                     f"{stats.first_nul_line:,}, kept in their cells: a text export does not "
-                     "write them, so the export or a copy step went wrong there")
-    if malformed_count:
-        notes.append(f"{plural(malformed_count, 'malformed record')} (see the list of lines)"
-                     + (f"; {joined}" if joined else ""))
-    return {
-        "encoding": fmt.encoding, "encoding_reason": fmt.encoding_reason,
-        "delimiter": fmt.delimiter, "decode_errors": stats.decode_errors,
-        "malformed": pd.DataFrame(malformed, columns=["line", "problem"]) if malformed
-        else empty_frame(["line", "problem"]),
-        "malformed_count": malformed_count, "nul_chars": stats.nul_chars, "notes": notes,
-    }

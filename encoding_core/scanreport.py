@@ -5,6 +5,12 @@ prefilter in one vectorised call (pyarrow; a column that repeats its values, by 
 filtered once per distinct value), and only the cells that pass reach a ``MojibakeFinder``,
 once per distinct text; its caches live as long as the scan. Counts per column and per host are
 complete; the list of findings keeps the first ``max_findings`` flagged cells.
+
+Cells of lines that a CSV read in another encoding than the rest (``csvmixed``: a UTF-8 file
+with appended windows-1252 lines) are text as it should be, so the finder does not flag them.
+Their non-ASCII cells are counted as kind ``mixed-encoding``, repairable: ``original`` is what
+a UTF-8 reading gives them (U+FFFD where bytes do not decode), ``repaired`` their text read in
+that encoding. A cell the finder flags as read is the finder's.
 """
 
 from __future__ import annotations
@@ -20,15 +26,17 @@ import pandas as pd
 import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
 
-from .mojibake import PREFILTER_RE2, Finding, MojibakeFinder, suspicious_part
+from .csvmixed import Shown, mixed_cells
+from .mojibake import PREFILTER_RE2, MojibakeFinder, might_be_damaged, suspicious_part
 
 __all__ = ["MAX_FINDINGS", "ScanReport", "Tally", "empty_frame", "host_of"]
 
 MAX_FINDINGS = 10_000
 _CACHE_SIZE = 100_000
-_COUNTS = ("cells", "flagged", "repairable", "lossy", "mojibake", "c1_controls")
+_COUNTS = ("cells", "flagged", "repairable", "lossy", "mojibake", "c1_controls",
+           "mixed_encoding")
 _HOST_COUNTS = ("rows", "cells", "flagged", "repairable", "lossy")
-_KINDS = ("mojibake", "lossy", "c1-controls")
+_KINDS = ("mojibake", "lossy", "c1-controls", "mixed-encoding")
 _KIND_NUMBER = {kind: number for number, kind in enumerate(_KINDS)}
 _FINDING_FIELDS = ("row", "line", "column", "host", "kind", "original", "repaired", "chain",
                    "excerpt")
@@ -44,10 +52,14 @@ class ScanReport:
     """Per column (and per host) counts, the flagged cells, and for a CSV how it was read.
 
     ``columns``: column, cells (non-empty text cells scanned), flagged, repairable, lossy,
-    mojibake, c1_controls, rate (flagged / cells). ``findings``: row (the frame's index label;
-    for a CSV the 0-based data row), line (CSV only), column, host (with a host column), kind,
-    original, repaired, chain, excerpt (the suspicious part with some context). ``hosts``: host,
-    rows, cells, flagged, repairable, lossy, rate, when a host or URL column was given.
+    mojibake, c1_controls, mixed_encoding (cells of lines read in ``mixed_encoding``, the
+    other encoding of a UTF-8 file: repairable), rate (flagged / cells). ``findings``: row
+    (the frame's index label; for a CSV the 0-based data row), line (CSV only), column, host
+    (with a host column), kind, original, repaired, chain, excerpt (the suspicious part with
+    some context). ``hosts``: host, rows, cells, flagged, repairable, lossy, rate, when a host
+    or URL column was given.
+    ``mixed_encoding``, ``mixed_lines``: a CSV's lines that are not UTF-8 and were read in that
+    encoding (``csvmixed``), and how many.
     """
 
     columns: pd.DataFrame
@@ -63,6 +75,8 @@ class ScanReport:
     malformed_count: int = 0
     decode_errors: int = 0
     nul_chars: int = 0
+    mixed_encoding: str | None = None
+    mixed_lines: int = 0
     notes: tuple[str, ...] = ()
 
     def summary(self) -> dict[str, Any]:
@@ -76,6 +90,7 @@ class ScanReport:
             "malformed_count": self.malformed_count,
             "malformed": self.malformed.to_dict(orient="records"),
             "decode_errors": self.decode_errors, "nul_chars": self.nul_chars,
+            "mixed_encoding": self.mixed_encoding, "mixed_lines": self.mixed_lines,
             "notes": list(self.notes),
         }
 
@@ -138,8 +153,12 @@ class Tally:
         return self.hosts.setdefault(host, dict.fromkeys(_HOST_COUNTS, 0))
 
     def add(self, cells: list[pa.Array], labels: Sequence[Any] | pd.Index,
-            lines: Sequence[int] | None, hosts: Sequence[str] | None) -> None:
-        """Scan one chunk: ``cells[i]`` holds column ``i`` (strings or nulls) for ``labels``."""
+            lines: Sequence[int] | None, hosts: Sequence[str] | None,
+            legacy_rows: Sequence[int] = (), legacy: str | None = None) -> None:
+        """Scan one chunk: ``cells[i]`` holds column ``i`` (strings or nulls) for ``labels``.
+
+        ``legacy_rows``: the rows (positions in the chunk) of lines read in ``legacy``.
+        """
         n = len(labels)
         self.rows += n
         if n == 0 or not cells:
@@ -157,6 +176,8 @@ class Tally:
                 counts = self._host_counts(str(host))
                 counts["rows"] += int((codes == code).sum())
                 counts["cells"] += int(per_row[codes == code].sum())
+        if legacy_rows and legacy is not None:
+            self._add_mixed(columns, legacy_rows, legacy, labels, lines, hosts)
         # the prefilter, in one call (it compiles the pattern each time) over each column's
         # values: its distinct values where it repeats them, each cell otherwise
         distinct = [_distinct(array) for array in columns]
@@ -184,22 +205,41 @@ class Tally:
         flagged = np.fromiter((result is not None for result in found), bool, len(found))[codes]
         if flagged.any():
             columns_at, rows_at = np.divmod(positions[flagged], n)
-            self._count(texts, found, codes[flagged], columns_at, rows_at, labels, lines, hosts)
+            # per distinct text: kind, repaired, chain, excerpt
+            about: list[Shown | None] = [
+                None if r is None else (r[0], r[1], r[2], suspicious_part(text, r))
+                for text, r in zip(texts, found, strict=True)]
+            self._count(texts, about, codes[flagged], columns_at, rows_at, labels, lines, hosts)
 
-    def _count(self, texts: list[str], found: list[Finding | None], codes: np.ndarray,
+    def _add_mixed(self, columns: list[pa.Array], rows: Sequence[int], legacy: str,
+                   labels: Sequence[Any] | pd.Index, lines: Sequence[int] | None,
+                   hosts: Sequence[str] | None) -> None:
+        """Count the non-ASCII cells of ``rows`` (lines read in ``legacy``) as mixed encoding."""
+        def flagged(text: str) -> bool:
+            return might_be_damaged(text) and self._finder.explain(text) is not None
+
+        taken = pa.array(rows, type=pa.int64())
+        found = mixed_cells([array.take(taken).to_pylist() for array in columns], rows, legacy,
+                            flagged)
+        if found.codes:
+            self._count(found.texts, list(found.about), np.array(found.codes, dtype=np.int64),
+                        np.array(found.columns, dtype=np.int64),
+                        np.array(found.rows, dtype=np.int64), labels, lines, hosts)
+
+    def _count(self, texts: list[str], about: list[Shown | None], codes: np.ndarray,
                columns: np.ndarray, rows: np.ndarray, labels: Sequence[Any] | pd.Index,
                lines: Sequence[int] | None, hosts: Sequence[str] | None) -> None:
-        """Count the flagged cells: ``found[codes[i]]`` in column ``columns[i]``, ``rows[i]``."""
+        """Count the flagged cells: ``about[codes[i]]`` in column ``columns[i]``, ``rows[i]``.
+
+        ``about`` holds, per distinct text, its kind, repair, chain and excerpt.
+        """
         self.flagged += len(codes)
         width = len(self.names)
-        # per distinct text: kind, repaired, chain, excerpt; and the kind's number, repairable
-        about: list[tuple[str, str | None, str, str] | None] = [
-            None if r is None else (r[0], r[1], r[2], suspicious_part(text, r))
-            for text, r in zip(texts, found, strict=True)]
-        kinds = np.fromiter((_KIND_NUMBER[r[0]] if r else 0 for r in found), np.int64,
-                            len(found))
-        fixable = np.fromiter((r is not None and r[1] is not None for r in found), bool,
-                              len(found))
+        # per distinct text: the kind's number, and whether it is repairable
+        kinds = np.fromiter((_KIND_NUMBER[r[0]] if r else 0 for r in about), np.int64,
+                            len(about))
+        fixable = np.fromiter((r is not None and r[1] is not None for r in about), bool,
+                              len(about))
         kinds, fixable = kinds[codes], fixable[codes]
         by_kind = np.bincount(columns * len(_KINDS) + kinds, minlength=width * len(_KINDS))
         for name, flagged, repairable, per_kind in zip(

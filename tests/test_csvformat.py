@@ -38,6 +38,16 @@ def test_utf8_from_a_head_is_tentative_until_the_whole_file_is_seen() -> None:
     assert again.encoding_reason.endswith("; utf-8 failed at byte offset 22")
 
 
+def test_utf8_after_a_bom_is_checked_as_the_file_is_read() -> None:
+    """After a UTF-8 BOM the head is tentative too; failing later, the file stays UTF-8."""
+    head = "\ufeffname\nZoë\n".encode()
+    partial, whole = decide_format(head, complete=False), decide_format(head, complete=True)
+    assert (partial.encoding, partial.tentative, whole.tentative) == ("utf-8", True, False)
+    again = redecide_format(io.BytesIO(head + "Zoë\n".encode("cp1252")), partial, len(head) + 2)
+    assert (again.encoding, again.tentative, again.bom_length) == ("utf-8", False, 3)
+    assert again.encoding_reason == "byte-order mark; utf-8 failed at byte offset 15"
+
+
 # --- through scan_csv: encodings ----------------------------------------------------------------
 
 def test_windows_1252_csv_is_decided_by_the_core() -> None:

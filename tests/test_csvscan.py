@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pandas as pd
@@ -128,12 +129,101 @@ def test_utf8_csv_with_mojibake() -> None:
 
 
 def test_stray_bytes_in_utf8_are_counted_not_fatal() -> None:
-    """A few undecodable bytes become U+FFFD cells, counted and noted."""
-    body = ("name\n" + "José\n" * 200).encode() + b"Jos\xe9\n"
+    """Undecodable bytes no encoding explains become U+FFFD cells, counted and noted."""
+    body = ("name\n" + "José\n" * 200).encode() + b"Jos\xc3\n"   # a cut UTF-8 sequence
     report = scan_csv(body)
     assert report.encoding == "utf-8" and report.decode_errors == 1
     assert report.findings["kind"].tolist() == ["lossy"]
-    assert any("not valid utf-8" in note for note in report.notes)
+    assert any("not valid utf-8" in note and "stay lossy" in note for note in report.notes)
+
+
+# --- scan_csv: UTF-8 with lines in another encoding (csvmixed) -------------------------------
+
+LEGACY_TEXT = {   # non-ASCII text the encoding has, two cells a row
+    "cp1252": ["“Zoë” — naïve café", "José García’s", "Crème brûlée…", "Ça va – très bien"],
+    "koi8-r": ["Привет мир", "улица Ленина", "Москва и Кремль", "ёлка и щука"],
+}
+
+
+def _mixed_csv(encoding: str, *, head_rows: int = 0, bom: bool = False,
+               random_bytes: bool = False) -> bytes:
+    """``head_rows`` ASCII rows, then 100 UTF-8 rows and 50 rows in ``encoding``, in blocks.
+
+    Both kinds of rows hold the same text (two sources of one table appended). With
+    ``random_bytes`` the 50 rows are UTF-8 too, each with two random bytes over 7F appended.
+    """
+    rng, texts = random.Random(5), LEGACY_TEXT[encoding]
+    rows = [b"\xef\xbb\xbfid,name,note\n" if bom else b"id,name,note\n"]
+    rows += [f"{i},Ana,ok\n".encode() for i in range(head_rows)]
+    for i in range(150):
+        text = f"{i},{texts[i % 4]},{texts[(i + 1) % 4]}"
+        if i % 15 < 10:   # blocks of 10 UTF-8 rows and 5 others
+            rows.append(f"{text}\n".encode())
+        elif random_bytes:
+            rows.append(text.encode() + bytes(rng.randrange(0x80, 0x100) for _ in "ab") + b"\n")
+        else:
+            rows.append(f"{text}\n".encode(encoding))
+    return b"".join(rows)
+
+
+MIXED_CASES = {   # id: (body, the encoding it may name, lines read in it)
+    "cp1252-blocks": (_mixed_csv("cp1252"), {"windows-1252"}, 50),
+    "cp1252-after-64-KiB": (_mixed_csv("cp1252", head_rows=8_000), {"windows-1252"}, 50),
+    "bom-cp1252": (_mixed_csv("cp1252", bom=True, head_rows=8_000), {"windows-1252"}, 50),
+    "koi8-r-blocks": (_mixed_csv("koi8-r"), {"koi8-r", "koi8-u"}, 50),   # alike for Russian
+    "random-bytes": (_mixed_csv("cp1252", random_bytes=True), {None}, 0),
+}
+
+
+@pytest.mark.parametrize("chunk_bytes", [1 << 20, 64], ids=["one-piece", "64-bytes"])
+@pytest.mark.parametrize("case", list(MIXED_CASES))
+def test_utf8_with_lines_in_another_encoding(case: str, chunk_bytes: int) -> None:
+    """Lines in one other encoding are read in it, counted, repairable; random bytes stay lossy."""
+    body, encodings, lines = MIXED_CASES[case]
+    report = scan_csv(body, chunk_bytes=chunk_bytes, chunk_rows=7)
+    assert report.encoding == "utf-8" and report.malformed_count == 0
+    assert report.mixed_encoding in encodings and report.mixed_lines == lines
+    assert report.columns["mixed_encoding"].sum() == report.columns["repairable"].sum() == (
+        2 * lines)
+    if lines:
+        assert report.decode_errors == 0 and report.columns["lossy"].sum() == 0
+        assert report.flagged == 2 * lines
+        assert f"the file mixes encodings: 50 lines are {report.mixed_encoding}, read so; " \
+               "the rest is UTF-8. 100 cells with non-ASCII text in those lines count as " \
+               "mixed encoding, repairable" in report.notes[0]
+        texts = LEGACY_TEXT["koi8-r" if "koi8" in case else "cp1252"]
+        assert set(report.findings["repaired"]) == set(texts)   # read as written
+        assert report.findings["original"].str.contains("\ufffd").all()
+    else:
+        assert report.columns["lossy"].sum() > 0
+        assert "stay lossy" in report.notes[0]
+    whole = scan_csv(body)
+    assert whole.findings.sort_values(["line", "column"], ignore_index=True).equals(
+        report.findings.sort_values(["line", "column"], ignore_index=True))
+
+
+def test_mixed_lines_are_told_by_line_and_host() -> None:
+    """A mixed-encoding cell keeps its line; per host it counts as repairable, not lossy."""
+    body = ("id,url,name\n1,https://a.example/,Zoë\n".encode()
+            + "2,https://b.example/,Zoë\n".encode("cp1252"))
+    report = scan_csv(body, host_column="url")
+    assert report.findings[["line", "host", "kind"]].values.tolist() == [
+        [3, "b.example", "mixed-encoding"]]
+    assert report.hosts is not None
+    assert report.hosts.set_index("host").loc["b.example", ["flagged", "repairable", "lossy"]
+                                              ].tolist() == [1, 1, 0]
+    assert json.loads(report.summary_json())["mixed_lines"] == 1
+
+
+def test_pure_windows_1252_is_not_mixed() -> None:
+    """A windows-1252 file is decided as such, as before: nothing mixed, nothing flagged."""
+    body = b"id,name,note\n" + b"".join(
+        f"{i},{LEGACY_TEXT['cp1252'][i % 4]},{LEGACY_TEXT['cp1252'][(i + 1) % 4]}\n".encode(
+            "cp1252") for i in range(150))
+    report = scan_csv(body, chunk_bytes=64)
+    assert (report.encoding, report.mixed_encoding, report.mixed_lines) == (
+        "windows-1252", None, 0)
+    assert report.flagged == 0 and report.decode_errors == 0 and not report.notes
 
 
 # --- scan_csv: bad input ---------------------------------------------------------------------
