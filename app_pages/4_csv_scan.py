@@ -142,12 +142,16 @@ def _show(report: ScanReport, name: str) -> None:
     for note in report.notes:
         st.warning(md_escape(note))
     totals = report.columns[["cells", "flagged", "repairable", "lossy"]].sum()
-    cols = st.columns(5)
+    cols = st.columns(6 if report.mixed_lines else 5)
     cols[0].metric("Rows", f"{report.rows:,}")
     cols[1].metric("Cells scanned", f"{int(totals['cells']):,}")
     cols[2].metric("Flagged", f"{int(totals['flagged']):,}")
     cols[3].metric("Repairable", f"{int(totals['repairable']):,}")
     cols[4].metric("Lossy", f"{int(totals['lossy']):,}")
+    if report.mixed_lines:   # a UTF-8 file with lines in another encoding, read in it
+        cols[5].metric(f"Lines read as {report.mixed_encoding}", f"{report.mixed_lines:,}",
+                       help="These lines are not UTF-8; their non-ASCII cells count as mixed "
+                            "encoding, repairable (see the warning above).")
     names = ["Per column", *(["Per host"] if report.hosts is not None else []), "Examples",
              *(["Malformed lines"] if report.malformed_count else []), "Export"]
     tabs = dict(zip(names, st.tabs(names), strict=True))

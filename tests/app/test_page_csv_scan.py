@@ -167,6 +167,22 @@ def test_header_only_ragged_and_utf16_uploads() -> None:
     assert _per_column(at)[MOJIBAKE] == [1, 1, 1, 0]
 
 
+def test_utf8_with_windows_1252_lines_warns_and_counts_them_repairable() -> None:
+    """Two exports appended (UTF-8, then windows-1252): a warning, the lines read so, no lossy."""
+    utf8 = "".join(f"{i},José García,“quoted”\n" for i in range(100)).encode()
+    legacy = "".join(f"{i},Zoë Müller,“quoted”\n" for i in range(100, 130)).encode("cp1252")
+    at = _upload("mixed.csv", b"id,name,note\n" + utf8 + legacy)
+    assert not at.exception
+    assert ("the file mixes encodings: 30 lines are windows-1252, read so; the rest is UTF-8. "
+            "60 cells with non-ASCII text in those lines count as mixed encoding, repairable"
+            ) in _warnings(at)
+    metrics = {metric.label: metric.value for metric in at.metric}
+    assert metrics["Lossy"] == "0" and metrics["Repairable"] == "60"
+    assert metrics["Lines read as windows-1252"] == "30"
+    assert _per_column(at)["name"] == [130, 30, 30, 0]
+    assert set(_table(at, "Examples")["kind"]) == {"mixed-encoding"}
+
+
 def test_file_over_the_upload_limit() -> None:
     """A file over server.maxUploadSize is refused with both sizes in the message."""
     previous = config.get_option("server.maxUploadSize")
