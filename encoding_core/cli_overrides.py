@@ -17,6 +17,7 @@ from typing import Any
 from .errors import OverrideError
 from .overrides import OverrideStore, default_path
 from .overrides_model import SiteOverride, due_state
+from .wording import plural
 
 __all__ = ["add_parser", "run_check", "run_list"]
 
@@ -57,8 +58,8 @@ def _open(args: argparse.Namespace) -> tuple[OverrideStore, tuple[SiteOverride, 
 def _row(entry: SiteOverride, on: date, within: int) -> dict[str, Any]:
     state = due_state(entry, on, within)
     days = entry.days_left(on)
-    note = {"closed": "", "expired": f"expired {-days} days ago",
-            "due": f"due in {days} days", "ok": f"{days} days left"}[state]
+    note = {"closed": "", "expired": f"expired {plural(-days, 'day')} ago",
+            "due": f"due in {plural(days, 'day')}", "ok": f"{plural(days, 'day')} left"}[state]
     return {"id": entry.id, "status": entry.status.value, "host": entry.host,
             "encoding": entry.encoding, "review_by": entry.review_by.isoformat(),
             "state": state, "note": note, "created_by": entry.created_by,
@@ -100,9 +101,9 @@ def run_check(args: argparse.Namespace) -> int:
         if state in ("expired", "due"):
             failing.append(entry)
             days = entry.days_left(on)
-            when = (f"expired: review was due {entry.review_by} ({-days} days ago)"
+            when = (f"expired: review was due {entry.review_by} ({plural(-days, 'day')} ago)"
                     if state == "expired" else f"due for review on {entry.review_by} "
-                    f"(in {days} days)")
+                    f"(in {plural(days, 'day')})")
             print(f"{store.path}: {entry.id} {entry.host} ({entry.encoding}, {entry.status}) "
                   f"{when}: re-test it, then renew or retire it")
     scope = "expired" if within is None else f"expired or due within {within} days"

@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from .csvformat import CsvFormat, reads_strictly
-from .csvread import ReadStats, pieces, plural
+from .csvread import ReadStats, pieces
 from .decoders import decode_replace, encode_strict
 from .detect import Detector, default_detector
+from .wording import plural
 
 __all__ = ["MAX_SAMPLE", "MixedCells", "MixedLines", "Shown", "find_mixed_lines", "mixed_cells",
            "with_mixed_lines"]

@@ -12,8 +12,9 @@ from typing import Any
 import pandas as pd
 
 from .csvformat import CsvFormat
-from .csvread import ReadStats, field_lines, plural
+from .csvread import ReadStats, field_lines
 from .scanreport import empty_frame
+from .wording import plural
 
 __all__ = ["csv_fields", "ragged"]
 

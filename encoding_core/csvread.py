@@ -41,9 +41,10 @@ from typing import BinaryIO
 # The format is decided in csvformat; its names stay importable from here too.
 from .csvformat import CsvError, CsvFormat, decide_format, redecide_format
 from .decoders import decode_replace, decode_strict, encode_strict
+from .wording import plural
 
 __all__ = ["FIELD_LIMIT", "CsvError", "CsvFormat", "NotUtf8", "ReadStats", "decide_format",
-           "field_lines", "open_source", "pieces", "plural", "read_records",
+           "field_lines", "open_source", "pieces", "read_records",
            "redecide_format"]
 
 FIELD_LIMIT = 1 << 27
@@ -262,11 +263,3 @@ def field_lines(line: int, fields: list[str], newline: str) -> list[int]:
         line += field.count(mark)
     return starts
 
-
-def plural(count: int, noun: str) -> str:
-    """``count`` and ``noun``, with an ``s`` unless the count is one.
-
-    >>> plural(1, "record"), plural(1_200, "line")
-    ('1 record', '1,200 lines')
-    """
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"

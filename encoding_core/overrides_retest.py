@@ -26,10 +26,10 @@ from enum import StrEnum
 
 from ftfy.badness import badness
 
-from .csvread import plural
 from .decode import decode
 from .models import Decoded, Evidence, Severity, Source
 from .overrides_model import OverrideEvidence, OverrideStatus, SiteOverride
+from .wording import plural
 
 __all__ = [
     "RetestResult",

@@ -12,7 +12,6 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from encoding_core.csvread import plural
 from encoding_core.overrides import (
     DUE_DAYS,
     HistoryEvent,
@@ -22,6 +21,7 @@ from encoding_core.overrides import (
     Status,
 )
 from encoding_core.overrides_model import due_state
+from encoding_core.wording import plural
 
 DUE_SOON_DAYS = DUE_DAYS  # "due soon" is when re-tests start to count towards a renewal
 OPEN = (Status.PROPOSED, Status.APPROVED)
