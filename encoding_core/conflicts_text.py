@@ -2,7 +2,8 @@
 a body that is no text at all.
 
 Every byte is valid windows-1252, so a Shift_JIS, KOI8-R or windows-1250 page under a wrong
-``iso-8859-1`` declaration decodes "successfully" into characters that do not belong.
+``iso-8859-1`` declaration decodes "successfully" into characters that do not belong. Only
+single-byte decisions are checked: a wrong multi-byte declaration fails its strict decode.
 ``utf8-under-legacy`` (``conflicts.py``) catches UTF-8 bytes; ``implausible_reading`` catches
 the rest: when the decision's reading of a sample has implausible characters
 (``_plausibility``), the detector is asked, and when it reads the sample as another encoding
@@ -21,7 +22,7 @@ import re
 
 from ._agreement import QUICK_SAMPLE, QUICK_WORDS
 from ._plausibility import implausibility, implausible_words
-from .decoders import decode_replace
+from .decoders import SINGLE_BYTE_ENCODINGS, decode_replace
 from .detect import sample
 from .labels import get_encoding
 from .models import Conflict, Severity
@@ -48,8 +49,9 @@ def implausible_reading(body: bytes, encoding: str, said: str, detector: Detecto
     >>> implausible_reading(body, "windows-1252", "The header says it", default_detector).kind
     'implausible-reading'
     """
-    if detector is None or (body.isascii() and b"\x1b" not in body):
-        return None
+    if (detector is None or encoding not in SINGLE_BYTE_ENCODINGS
+            or (body.isascii() and b"\x1b" not in body)):
+        return None  # a wrong multi-byte declaration fails its strict decode instead
     part = sample(body, QUICK_SAMPLE, 0)
     text = decode_replace(part, encoding)[0]
     if body.isascii():  # 7-bit: ISO-2022-JP's escape sequences are the only tell

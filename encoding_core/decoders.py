@@ -54,8 +54,11 @@ from ._decoders_cjk import cjk_encoder, decode_cjk
 from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
 
-__all__ = ["BOM_ONLY_ENCODINGS", "SUPPORTED_ENCODINGS", "decode_replace", "decode_strict",
-           "encode_strict"]
+__all__ = ["BOM_ONLY_ENCODINGS", "SINGLE_BYTE_ENCODINGS", "SUPPORTED_ENCODINGS", "decode_replace",
+           "decode_strict", "encode_strict"]
+
+#: The legacy single-byte encodings (and x-user-defined): every byte decodes in most of them.
+SINGLE_BYTE_ENCODINGS = frozenset(_SINGLE_BYTE)
 
 #: Every WHATWG encoding this module decodes (all of them but ``replacement``).
 SUPPORTED_ENCODINGS: frozenset[str] = frozenset(NAMES) - {"replacement"}
