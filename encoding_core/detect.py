@@ -53,7 +53,7 @@ from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count, weigh
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
 from .attempt import incomplete_tail
 from .decoders import decode_strict
-from .utf8profile import ascii_byte_count
+from .utf8profile import ascii_byte_count, first_non_ascii
 
 __all__ = [
     "MIN_CONFIDENCE",
@@ -93,7 +93,6 @@ class Detection:
 Detector = Callable[[bytes], Detection | None]
 
 _SAFE_CUT = re.compile(rb"[<>\n]")
-_NON_ASCII_BYTE = re.compile(rb"[\x80-\xff]")
 _CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
 _MARKUP = re.compile(rb"<script\b.*?</script>|<style\b.*?</style>|<!--.*?-->|<[^<>]*>",
                      re.DOTALL | re.IGNORECASE)
@@ -112,8 +111,8 @@ def sample(data: bytes, head: int = SAMPLE_HEAD, tail: int = SAMPLE_TAIL) -> byt
 
 def _sample(data: bytes, head: int, tail: int) -> tuple[bytes, int]:
     """``sample``, and where its head ends in ``data`` (no non-ASCII byte comes before)."""
-    first = _NON_ASCII_BYTE.search(data)
-    start = 0 if first is None or first.start() < 1024 else data.rfind(b"\n", 0, first.start())
+    first = first_non_ascii(data)
+    start = 0 if first < 1024 else data.rfind(b"\n", 0, first)
     start = max(start, 0)
     head_end = len(data)
     if len(data) - start > head + tail:
@@ -129,7 +128,7 @@ def _sample(data: bytes, head: int, tail: int) -> tuple[bytes, int]:
     elif start:
         data = data[start:]
     stripped = _MARKUP.sub(b" ", data)
-    return (stripped if _NON_ASCII_BYTE.search(stripped) else data), head_end
+    return (data if stripped.isascii() else stripped), head_end
 
 
 def _strict_ok(data: bytes, encoding: str, tail_ok: bool = False) -> bool:

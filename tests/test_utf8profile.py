@@ -9,6 +9,7 @@ from encoding_core.attempt import decode_as
 from encoding_core.utf8profile import (
     Utf8Profile,
     ascii_byte_count,
+    first_non_ascii,
     utf8_profile,
     valid_utf8_profile,
 )
@@ -52,3 +53,14 @@ def test_valid_profile_only_for_valid_utf8(body):
 @given(st.binary(max_size=300))
 def test_ascii_byte_count(body):
     assert ascii_byte_count(body) == sum(b < 0x80 for b in body)
+
+
+@given(st.binary(max_size=3000), st.integers(min_value=0, max_value=2999),
+       st.integers(min_value=0x80, max_value=0xFF))
+def test_first_non_ascii_is_the_first_high_byte(data: bytes, at: int, high: int) -> None:
+    """first_non_ascii finds what a byte-by-byte search finds, wherever the byte is."""
+    ascii_only = bytes(b & 0x7F for b in data)
+    placed = ascii_only[:at] + bytes([high]) + ascii_only[at + 1:] if at < len(data) else data
+    for sample in (ascii_only, placed, data):
+        expected = next((i for i, b in enumerate(sample) if b >= 0x80), -1)
+        assert first_non_ascii(sample) == expected
