@@ -125,14 +125,15 @@ def run_fetch(args: argparse.Namespace) -> int:
 def format_report(report: HostReport) -> str:
     """The per-host table, what was skipped, and the hosts seed 000 would quarantine."""
     header = f"{'host':<32} {'pages':>5} {'quarantine':>10} {'replacements':>12} " \
-             f"{'lossy':>5} {'conflicts':>9} {'review':>6}  sources"
+             f"{'lossy':>5} {'conflicts':>9} {'review':>6} {'suggests':>16}  sources"
     lines = [header]
     for h in report.hosts:
         sources = ", ".join(f"{s} {n}" for s, n in h.sources)
         quarantine = f"yes ({h.quarantined_records})" if h.quarantine else "no"
+        suggests = f"{h.suggested_override} ({h.suggested_pages})" if h.suggested_pages else "-"
         lines.append(f"{_clean(h.host)[:32]:<32} {h.records:>5} {quarantine:>10} "
-                     f"{h.replacements:>12} {h.lossy:>5} {h.conflicts:>9} {h.needs_review:>6}  "
-                     f"{sources}")
+                     f"{h.replacements:>12} {h.lossy:>5} {h.conflicts:>9} {h.needs_review:>6} "
+                     f"{suggests:>16}  {sources}")
     if report.skipped:
         lines.append("skipped: " + ", ".join(f"{reason} {n}" for reason, n in report.skipped))
     if report.problem:

@@ -4,6 +4,8 @@ Seed 000 counts ``decode_source`` per host and source, adds ``decode_replacement
 and quarantines a host's encoding when one page needs more than 20 replacements. This module
 runs ``decode`` over every HTML response and returns those numbers per host, with the
 conflicts ``decode`` reported, as data (charts and exports are the page's and the CLI's).
+Per host it also names the encoding most pages' conflicts point at (``suggested_override``,
+with how many pages): a host whose pages consistently say so is worth a site override.
 
 URLs are fetched politely: at most ``concurrency`` at a time, one at a time per host, with
 ``delay`` seconds between two requests to the same host.
@@ -53,6 +55,7 @@ class RecordOutcome:
     replacements: int = 0
     conflicts: tuple[str, ...] = ()    # conflict kinds
     needs_review: bool = False
+    suggested: str = ""                # what the conflicts say an override would set
     body_length: int = 0
     error: str | None = None           # a fetch that failed (URL lists only)
 
@@ -78,6 +81,8 @@ class HostSummary:
     needs_review: int                         # pages whose decision a person should check
     quarantined_records: int
     errors: int
+    suggested_override: str = ""              # the encoding most pages' conflicts point at
+    suggested_pages: int = 0                  # how many pages point at it
 
     @property
     def quarantine(self) -> bool:
@@ -116,21 +121,23 @@ class HostReport:
         rows: list[list[Any]] = [[
             "host", "records", "quarantine", "quarantined_records", "replacements",
             "max_replacements", "lossy", "conflicts", "needs_review", "errors",
-            *(f"source:{s}" for s in sources)]]
+            "suggested_override", "suggested_pages", *(f"source:{s}" for s in sources)]]
         for h in self.hosts:
             counts = dict(h.sources)
             rows.append([h.host, h.records, h.quarantine, h.quarantined_records, h.replacements,
                          h.max_replacements, h.lossy, h.conflicts, h.needs_review, h.errors,
+                         h.suggested_override, h.suggested_pages,
                          *(counts.get(s, 0) for s in sources)])
         return _csv(rows)
 
     def records_csv(self) -> str:
         """One row per record."""
         rows: list[list[Any]] = [["url", "host", "status", "encoding", "source", "replacements",
-                                  "quarantined", "conflicts", "needs_review", "body_length",
-                                  "error"]]
+                                  "quarantined", "conflicts", "needs_review", "suggested",
+                                  "body_length", "error"]]
         rows += [[r.url, r.host, r.status, r.encoding, r.source, r.replacements, r.quarantined,
-                  " ".join(r.conflicts), r.needs_review, r.body_length, r.error or ""]
+                  " ".join(r.conflicts), r.needs_review, r.suggested, r.body_length,
+                  r.error or ""]
                  for r in self.records]
         return _csv(rows)
 
@@ -162,7 +169,7 @@ def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAUL
         url=capture.url, host=host, status=capture.status,
         encoding=decided.encoding, source=decided.source, replacements=decided.replacements,
         conflicts=tuple(c.kind for c in decided.conflicts), needs_review=decided.needs_review,
-        body_length=len(capture.body))
+        suggested=decided.suggested_encoding or "", body_length=len(capture.body))
 
 
 def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int]] = (),
@@ -175,6 +182,7 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
     hosts = []
     for host, group in by_host.items():
         decided = [r for r in group if r.error is None]
+        suggestion = Counter(r.suggested for r in decided if r.suggested).most_common(1)
         hosts.append(HostSummary(
             host=host, records=len(group),
             sources=tuple(Counter(r.source for r in decided).most_common()),
@@ -186,7 +194,9 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
             conflict_kinds=tuple(Counter(k for r in decided for k in r.conflicts).most_common()),
             needs_review=sum(r.needs_review for r in decided),
             quarantined_records=sum(r.quarantined for r in decided),
-            errors=len(group) - len(decided)))
+            errors=len(group) - len(decided),
+            suggested_override=suggestion[0][0] if suggestion else "",
+            suggested_pages=suggestion[0][1] if suggestion else 0))
     hosts.sort(key=lambda h: (not h.quarantine, -h.replacements, h.host))
     return HostReport(tuple(hosts), records, tuple(sorted(Counter(dict(skipped)).items())),
                       problem)

@@ -100,12 +100,19 @@ class Decoded:
         """True when nothing decoded strictly and the text holds replacement characters."""
         return self.source.endswith("-lossy")
 
+    @property
+    def suggested_encoding(self) -> str | None:
+        """The encoding the conflicts point at (what a site override would set), if any."""
+        return next((c.suggested_encoding for c in self.conflicts
+                     if c.suggested_encoding and c.suggested_encoding != self.encoding), None)
+
     def to_dict(self, *, include_text: bool = True) -> dict[str, Any]:
         """A plain dict for JSON: enums as their string values."""
         data = asdict(self)
         if not include_text:
             data.pop("text")
         data["lossy"] = self.lossy
+        data["suggested_encoding"] = self.suggested_encoding
         return data
 
     def to_json(self, *, include_text: bool = True, indent: int | None = 2) -> str:

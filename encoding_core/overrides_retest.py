@@ -180,8 +180,7 @@ def decode_with_overrides(body: bytes, content_type: str | None,
 
 def suggested_encoding(decoded: Decoded) -> str | None:
     """The encoding the conflicts point at (what an override would set), if any."""
-    return next((c.suggested_encoding for c in decoded.conflicts
-                 if c.suggested_encoding and c.suggested_encoding != decoded.encoding), None)
+    return decoded.suggested_encoding
 
 
 def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None = None,

@@ -87,8 +87,9 @@ def test_report_table_json_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["report", str(path)]) == 0
     out = capsys.readouterr().out
     assert "b.example" in out and "quarantine (a page with more than 20" in out
-    assert out.splitlines()[0].split()[:8] == ["host", "pages", "quarantine", "replacements",
-                                               "lossy", "conflicts", "review", "sources"]
+    assert out.splitlines()[0].split()[:9] == ["host", "pages", "quarantine", "replacements",
+                                               "lossy", "conflicts", "review", "suggests",
+                                               "sources"]
     assert out.strip().endswith("b.example")
     assert main(["report", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["quarantined_hosts"] == ["b.example"]

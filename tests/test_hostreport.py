@@ -52,6 +52,9 @@ def test_report_counts_sources_replacements_and_quarantine() -> None:
     assert c.conflicts == 1 and c.conflict_kinds
     # the lossy page and the UTF-8 page under iso-8859-1 need a person; the clean ones do not
     assert (b.needs_review, a.needs_review, c.needs_review) == (1, 0, 1)
+    # the override the UTF-8 check points at, on the host it concerns only
+    assert (c.suggested_override, c.suggested_pages) == ("utf-8", 1)
+    assert (a.suggested_override, a.suggested_pages) == ("", 0)
     assert report.quarantined_hosts == ("b.example",)
     assert report.skipped == (("not HTML", 1),)
     assert report.problem is None
@@ -65,11 +68,14 @@ def test_exports() -> None:
     assert hosts[0]["quarantine"] == "True" and hosts[0]["replacements"] == "25"
     assert hosts[1]["source:http-header"] == "2"
     assert [row["needs_review"] for row in hosts] == ["1", "0", "1"]
+    assert [row["suggested_override"] for row in hosts] == ["", "", "utf-8"]
     records = list(csv.DictReader(io.StringIO(report.records_csv())))
     assert len(records) == 5 and records[2]["quarantined"] == "True"
+    assert [r["suggested"] for r in records] == ["", "", "", "", "utf-8"]
     data = json.loads(report.to_json())
     assert data["quarantined_hosts"] == ["b.example"]
     assert data["hosts"][0]["quarantine"] is True and len(data["records"]) == 5
+    assert data["hosts"][2]["suggested_override"] == "utf-8"
 
 
 def test_csv_cells_that_look_like_formulas_are_quoted() -> None:
@@ -127,3 +133,15 @@ def test_report_from_urls_is_polite(servers: tuple[ScriptedServer, ScriptedServe
     assert by_host["169.254.169.254"].errors == 1
     assert "refusing to fetch" in (report.records[-1].error or "")
     assert [r.url for r in report.records] == urls
+
+
+def test_a_host_whose_pages_point_at_one_override() -> None:
+    """Shift_JIS pages under a wrong iso-8859-1 header: the host suggests shift_jis, with
+    how many pages say so, also when another page of the host is fine."""
+    japanese = "<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis")
+    pages = [(f"http://jp.example/{i}", "text/html; charset=iso-8859-1", japanese)
+             for i in range(3)] + [("http://jp.example/en", "text/html", b"<p>plain</p>")]
+    report = report_from_warc(b"".join(response_record(*page) for page in pages))
+    (host,) = report.hosts
+    assert (host.suggested_override, host.suggested_pages, host.needs_review) == (
+        "shift_jis", 3, 3)

@@ -64,7 +64,9 @@ def _hosts_table(report: HostReport) -> pd.DataFrame:
         "host": h.host, "pages": h.records, "quarantine": h.quarantine,
         "quarantined": h.quarantined_records, "replacements": h.replacements,
         "worst page": h.max_replacements, "lossy": h.lossy, "conflicts": h.conflicts,
-        "to review": h.needs_review, **({"fetch errors": h.errors} if errors else {})}
+        "to review": h.needs_review,
+        "suggests": f"{h.suggested_override} ({h.suggested_pages})" if h.suggested_pages else "",
+        **({"fetch errors": h.errors} if errors else {})}
         for h in report.hosts])
 
 
@@ -80,6 +82,9 @@ _HOST_COLUMNS = {
     "conflicts": st.column_config.NumberColumn(width="small", help="pages with conflicts"),
     "to review": st.column_config.NumberColumn(width="small",
                                                help="pages whose decision a person should check"),
+    "suggests": st.column_config.TextColumn(
+        width="small", help="the override most pages' conflicts point at (pages); propose it "
+        "on the Overrides page after a look in Compare"),
     **{name: _COUNT for name in ("pages", "fetch errors")},
 }
 
@@ -94,7 +99,7 @@ def _pages(report: HostReport) -> RecordOutcome | None:
     st.dataframe(pd.DataFrame([{
         "url": r.url, "status": r.status, "encoding": r.encoding, "decided by": r.source,
         "replacements": r.replacements, "to review": r.needs_review,
-        "conflicts": ", ".join(r.conflicts)} for r in decided]),
+        "suggests": r.suggested, "conflicts": ", ".join(r.conflicts)} for r in decided]),
         hide_index=True, width="stretch", key="fetch_report_pages",
         column_config={"url": st.column_config.TextColumn(width="medium"), "status": _COUNT,
                        "replacements": st.column_config.NumberColumn(width=100),
