@@ -15,6 +15,9 @@ Design. The file's own encoding is decided by the core, in this order:
 A file read as UTF-8 (a UTF-8 byte-order mark, which is checked as the file is read too, or
 mostly UTF-8) whose lines do not all decode is looked at again by ``csvmixed``: the lines that
 fail may all be one other encoding (two exports appended), read in it (``CsvFormat.legacy``).
+So is the mirror case: a sample the core decided that holds valid multi-byte UTF-8 sequences
+as well as bytes that are not UTF-8 (``CsvFormat.utf8_in_sample``): ``csvutf8lines`` counts
+its lines, and may decide the file as UTF-8 with lines in one other encoding after all.
 
 The dialect is sniffed (``csv.Sniffer``) on the first lines, with ``,;\\t|`` as the only
 delimiters and a count over the header line as the fallback. The first record is the header.
@@ -47,6 +50,7 @@ from .bom import bom_sniff
 from .decode import decode
 from .decoders import SUPPORTED_ENCODINGS, decode_replace, decode_strict
 from .errors import EncodingCoreError
+from .utf8profile import utf8_profile
 
 __all__ = ["HEAD_BYTES", "SNIFF_CHARS", "CsvError", "CsvFormat", "decide_format",
            "reads_strictly", "redecide_format"]
@@ -82,6 +86,7 @@ class CsvFormat:
     tentative: bool = False   # UTF-8 from the head only; reading stops at a malformed sequence
     legacy: str | None = None  # UTF-8 with lines in one other encoding: theirs (``csvmixed``)
     legacy_reason: str = ""    # why those lines are read in it, or why they are not
+    utf8_in_sample: bool = False  # decided by the core on bytes with valid UTF-8 sequences too
 
 
 def _utf16_without_bom(head: bytes) -> str | None:
@@ -150,7 +155,7 @@ def decide_format(head: bytes, complete: bool) -> CsvFormat:
     if not head.strip(b" \t\r\n\x00"):
         raise CsvError("the file is empty" if not head else "the file holds only blank lines")
     bom = bom_sniff(head)
-    encoding, reason, bom_length, tentative = "utf-8", "", 0, False
+    encoding, reason, bom_length, tentative, utf8_seen = "utf-8", "", 0, False, False
     if bom is not None:
         encoding, bom_length = bom
         reason = "byte-order mark"
@@ -170,8 +175,9 @@ def decide_format(head: bytes, complete: bool) -> CsvFormat:
             reason = "valid utf-8" + ("" if complete else " (checked as the file is read)")
             tentative = not complete
         else:
-            encoding, reason = _decide_by_core(body)
-    return _with_dialect(head[bom_length:], encoding, reason, bom_length, tentative)
+            encoding, reason, utf8_seen = _decide_by_core(body)
+    fmt = _with_dialect(head[bom_length:], encoding, reason, bom_length, tentative)
+    return dataclasses.replace(fmt, utf8_in_sample=True) if utf8_seen else fmt
 
 
 def redecide_format(stream: BinaryIO, fmt: CsvFormat, offset: int, start: int = 0) -> CsvFormat:
@@ -188,9 +194,10 @@ def redecide_format(stream: BinaryIO, fmt: CsvFormat, offset: int, start: int = 
     stream.seek(start + max(0, offset - HEAD_BYTES // 2))
     window = stream.read(HEAD_BYTES)
     start = window.find(b"\n") + 1 if offset > HEAD_BYTES // 2 else 0
-    encoding, reason = _decide_by_core(head + b"\n" + _cut_at_newline(window[start:]))
+    encoding, reason, utf8_seen = _decide_by_core(head + b"\n" + _cut_at_newline(window[start:]))
     reason += f"; utf-8 failed at byte offset {offset:,}"
-    return CsvFormat(encoding, reason, fmt.bom_length, fmt.delimiter, fmt.quotechar, fmt.newline)
+    return CsvFormat(encoding, reason, fmt.bom_length, fmt.delimiter, fmt.quotechar, fmt.newline,
+                     utf8_in_sample=utf8_seen)
 
 
 def reads_strictly(data: bytes, encoding: str = "utf-8") -> bool:
@@ -206,9 +213,15 @@ def reads_strictly(data: bytes, encoding: str = "utf-8") -> bool:
     return True
 
 
-def _decide_by_core(sample: bytes) -> tuple[str, str]:
+def _decide_by_core(sample: bytes) -> tuple[str, str, bool]:
+    """The core's encoding for ``sample``, why, and whether it holds valid UTF-8 sequences.
+
+    ``sample`` is not valid UTF-8 (it failed a strict decode); a valid multi-byte sequence in
+    it as well may mean lines of both kinds (``csvutf8lines``), so the caller says so.
+    """
     decided = decode(sample, "text/csv")
-    return decided.encoding, f"decided by the core on a sample ({decided.source})"
+    return (decided.encoding, f"decided by the core on a sample ({decided.source})",
+            utf8_profile(sample).multibyte > 0)
 
 
 def _with_dialect(head: bytes, encoding: str, reason: str, bom_length: int,

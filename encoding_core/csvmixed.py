@@ -17,9 +17,11 @@ are themselves mostly UTF-8, for which the detector has no answer; lines it cann
 single failing line that its encoding does not read, leave every failing line lossy, and the
 reason (``MixedLines.reason``) says which.
 
-Known limits: a file that starts with its legacy block is decided as that encoding
-(``csvformat``), and its UTF-8 lines are then mojibake (flagged, repairable) rather than mixed;
-a stream that cannot be read twice is not looked at (the caller says so).
+Known limits: a stream that cannot be read twice is not looked at (the caller says so). A file
+whose legacy lines carry more non-ASCII bytes than its UTF-8 ones is decided in a legacy
+encoding by the core: ``csvutf8lines`` counts its lines and may hand it here, when the core's
+sample held UTF-8 too. One that starts with over 64 KiB of legacy lines is not (its UTF-8 lines
+read as mojibake, flagged as repairable).
 """
 
 from __future__ import annotations
@@ -122,7 +124,8 @@ def _ask(sample: bytes, detector: Detector, lines: int, sampled: bool) -> tuple[
 
 
 def with_mixed_lines(stream: BinaryIO, start: int, fmt: CsvFormat, *, chunk_bytes: int,
-                     progress: Callable[[int], None]) -> CsvFormat:
+                     progress: Callable[[int], None],
+                     detector: Detector = default_detector) -> CsvFormat:
     """``fmt`` (UTF-8) with the encoding of its lines that are not UTF-8, and why (or why not).
 
     Reads the file from ``start`` (its first byte, where the BOM is) and leaves ``stream`` at
@@ -131,7 +134,7 @@ def with_mixed_lines(stream: BinaryIO, start: int, fmt: CsvFormat, *, chunk_byte
     body = start + fmt.bom_length
     stream.seek(body)
     newline = encode_strict(fmt.newline, "utf-8") or b"\n"
-    found = find_mixed_lines(stream, newline, chunk_bytes=chunk_bytes,
+    found = find_mixed_lines(stream, newline, chunk_bytes=chunk_bytes, detector=detector,
                              progress=lambda done: progress(fmt.bom_length + done))
     stream.seek(body)
     if found.encoding is None:

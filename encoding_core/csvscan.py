@@ -11,9 +11,9 @@ retained bytes where they exist.
 core, the dialect sniffed, pieces of ``chunk_bytes``) and scans ``chunk_rows`` rows at a time, so
 memory is bounded by the chunk size, not the file size. Malformed records are reported by line
 number and skipped; ragged rows are scanned (missing fields are empty, extra fields are not
-scanned). A file read as UTF-8 whose lines do not all decode is read once more first
-(``csvmixed``): lines in one other encoding (two exports appended) are read in it, and their
-non-ASCII cells count as mixed encoding, repairable, rather than lossy.
+scanned). A UTF-8 file whose lines do not all decode, or a legacy one with UTF-8 lines too, is
+read once more first (``csvutf8lines``, ``csvmixed``): lines in one other encoding (two exports
+appended) are read in it, and their non-ASCII cells count as mixed encoding, repairable.
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ from .csvformat import (
     reads_strictly,
     redecide_format,
 )
-from .csvmixed import with_mixed_lines
 from .csvnotes import csv_fields, ragged
 from .csvread import NotUtf8, ReadStats, Source, open_source, read_records
+from .csvutf8lines import with_other_lines
 from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
 
 __all__ = ["CsvError", "Progress", "ScanReport", "guess_host_column", "host_of", "read_header",
@@ -178,16 +178,16 @@ def scan_csv(source: Source, columns: Sequence[str] | None = None,
         fmt, prefix = decide_format(head, complete), b""
         args = (columns, host_column, chunk_rows, chunk_bytes, max_findings, progress, size)
 
-        def mixed(fmt: CsvFormat) -> CsvFormat:   # UTF-8 that fails somewhere: csvmixed
-            return with_mixed_lines(stream, start, fmt, chunk_bytes=chunk_bytes, progress=lambda
+        def mixed(fmt: CsvFormat) -> CsvFormat:   # UTF-8 that fails, or legacy with UTF-8 lines
+            return with_other_lines(stream, start, fmt, chunk_bytes=chunk_bytes, progress=lambda
                                     done: progress(done, size) if progress else None)
 
         if not stream.seekable():
             fmt, prefix = dataclasses.replace(fmt, tentative=False, legacy_reason=(
                 "a stream read once is not looked at for lines in another encoding")), head
-        # UTF-8 but not tentative: the head fails (a whole file's head may also be clean)
-        elif fmt.encoding == "utf-8" and not fmt.tentative and (
-                not complete or not reads_strictly(head[fmt.bom_length:])):
+        # legacy with UTF-8 in the sample, or UTF-8 not tentative: the head fails (or is whole)
+        elif fmt.utf8_in_sample or (fmt.encoding == "utf-8" and not fmt.tentative and (
+                not complete or not reads_strictly(head[fmt.bom_length:]))):
             fmt = mixed(fmt)
         else:
             prefix = head
@@ -195,7 +195,7 @@ def scan_csv(source: Source, columns: Sequence[str] | None = None,
             return _scan_stream(stream, prefix[fmt.bom_length:], fmt, *args)
         except NotUtf8 as exc:
             fmt = redecide_format(stream, fmt, exc.offset, start)
-            fmt = mixed(fmt) if fmt.encoding == "utf-8" else fmt
+            fmt = mixed(fmt) if fmt.encoding == "utf-8" or fmt.utf8_in_sample else fmt
             stream.seek(start + fmt.bom_length)
             return _scan_stream(stream, b"", fmt, *args)
     finally:
