@@ -4,11 +4,11 @@ Design. ``csvmixed`` reads the lines of a UTF-8 file that are not UTF-8 in one o
 The mirror case escapes it: when the legacy lines carry more non-ASCII bytes than the UTF-8
 ones, the core decides the whole file in a legacy encoding, often a wrong one (the detector's
 statistics see both kinds at once: UTF-8 + koi8-r lines came out as windows-1256 or
-x-mac-cyrillic), and every line of one kind is misread. So when the core's sample held valid multi-byte UTF-8 sequences
-as well as bytes that are not UTF-8 (``CsvFormat.utf8_in_sample``), the lines of the file's
-first ``UTF8_CHECK_BYTES`` are counted, one strict UTF-8 decode each (a piece that decodes
-whole is counted at C speed): valid UTF-8 with a multi-byte sequence, or not UTF-8; ASCII
-lines say nothing. The rule:
+x-mac-cyrillic), and every line of one kind is misread. So when the core's sample held valid
+multi-byte UTF-8 sequences as well as bytes that are not UTF-8 (``CsvFormat.utf8_in_sample``),
+the lines of the file's first ``UTF8_CHECK_BYTES`` are counted, one strict UTF-8 decode each (a
+piece that decodes whole is counted at C speed): valid UTF-8 with a multi-byte sequence, or
+not UTF-8; ASCII lines say nothing. The rule:
 
 - at least ``MIN_UTF8_LINES`` lines of the first kind (lines of the second are in the sample,
   if not in the bytes counted): the file is UTF-8, and its lines that fail go to
