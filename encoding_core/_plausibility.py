@@ -117,15 +117,20 @@ def implausibility(text: str, max_words: int = MAX_WORDS) -> tuple[float, int]:
     return bad + min(rare, RARE_CAP), count
 
 
-def implausible_words(text: str, limit: int = 3) -> list[str]:
-    """The first ``limit`` distinct words of ``text`` with an implausible character.
+def implausible_words(text: str, limit: int = 3, *, strong: bool = False) -> list[str]:
+    """The first ``limit`` distinct words of ``text`` with an implausible character; with
+    ``strong``, only words scoring 1 or more (a character never seen in prose, a symbol
+    between two letters, a case turn...), not a symbol beside one letter (``x²``, ``1º``).
 
     >>> implausible_words("Le c½ur, le c½ur, l’œuvre")
     ['c½ur,']
+    >>> implausible_words("x² + y² = z²"), implausible_words("x² + y² = z²", strong=True)
+    (['x²', 'y²', 'z²'], [])
     """
+    least = 1.0 if strong else 1e-9
     found: list[str] = []
     for word in _non_ascii_words(text):
-        if word not in found and _word_score(word)[0] > 0:
+        if word not in found and _word_score(word)[0] >= least:
             found.append(word)
             if len(found) == limit:
                 break

@@ -102,9 +102,12 @@ class Decoded:
 
     @property
     def suggested_encoding(self) -> str | None:
-        """The encoding the conflicts point at (what a site override would set), if any."""
-        return next((c.suggested_encoding for c in self.conflicts
-                     if c.suggested_encoding and c.suggested_encoding != self.encoding), None)
+        """The encoding the conflicts say a site override should set, if any: one that reads
+        the page differently from the decision first, else the decision's own when a conflict
+        says an override would record it (a declaration failed and a fallback decided)."""
+        suggested = [c.suggested_encoding for c in self.conflicts if c.suggested_encoding]
+        return next((e for e in suggested if e != self.encoding), None) or next(
+            iter(suggested), None)
 
     def to_dict(self, *, include_text: bool = True) -> dict[str, Any]:
         """A plain dict for JSON: enums as their string values."""

@@ -58,10 +58,23 @@ def test_iso_2022_jp_under_a_legacy_declaration() -> None:
     assert implausible_reading(b"<p>plain ASCII</p>", "windows-1252", SAID, _fails) is None
 
 
-def test_unsure_detector_gives_a_warning() -> None:
-    """An answer the detector itself flags for review is a warning, not an error."""
-    found = implausible_reading(SHIFT_JIS, "windows-1252", SAID, _says("shift_jis", unsure=True))
-    assert found is not None and str(found.severity) == "warning"
+def test_unsure_detector_is_no_evidence() -> None:
+    """An answer the detector itself flags for review raises no conflict."""
+    assert implausible_reading(SHIFT_JIS, "windows-1252", SAID,
+                               _says("shift_jis", unsure=True)) is None
+
+
+@pytest.mark.parametrize("text", [
+    "x² + y² = z²; ±5%; 3×4; ½; ¼; µ; °; ¬a; ¦",
+    "El 1º de mayo, la 2ª edición; Nº 5.",
+    "¥100 £5 ¢3 ¤ §4 ¶",
+    "The area is 25 m² and the volume 8 m³; angle 45° ± 0.1°; ratio ¾",
+], ids=["math", "ordinals", "currency", "units"])
+def test_symbols_beside_letters_are_text(text: str) -> None:
+    """Right windows-1252 pages full of symbols are not flagged, whatever the detector says."""
+    body = ("<p>" + text * 3 + "</p>").encode("windows-1252")
+    assert implausible_reading(body, "windows-1252", SAID, default_detector) is None
+    assert implausible_reading(body, "windows-1252", SAID, _says("shift_jis")) is None
 
 
 def test_plausible_text_never_asks_the_detector() -> None:

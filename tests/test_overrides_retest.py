@@ -119,6 +119,21 @@ def test_evidence_from_a_lying_header():
     assert evidence.conflicts >= 1 and evidence.replacements == 0
 
 
+@pytest.mark.parametrize(("body", "content_type", "suggested", "corrects"), [
+    ("<p>caf\xe9 cr\xe8me \x93quoted\x94</p>".encode("latin-1"), "text/html; charset=utf-8",
+     "windows-1252", "http-header"),
+    ("<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis"),
+     "text/html; charset=iso-8859-1", "shift_jis", "http-header"),
+    (b"<p>plain</p>", "text/html; charset=utf-8", None, "http-header"),
+], ids=["utf-8-header-over-windows-1252", "shift-jis-under-iso-8859-1", "nothing-to-correct"])
+def test_evidence_suggests_what_the_conflicts_say(body: bytes, content_type: str,
+                                                  suggested: str | None, corrects: str) -> None:
+    """A failed utf-8 header suggests the encoding the fallback found (an override records
+    it); a wrong legacy header, the encoding the text reads as; a clean page, nothing."""
+    evidence, found = evidence_from_body(body, content_type)
+    assert (found, evidence.corrects) == (suggested, corrects)
+
+
 @pytest.mark.parametrize(("fetched_at", "expected"), [
     ("2030-01-01T12:00:00Z", NOW),
     ("2030-01-01T13:00:00.5+01:00", NOW),
