@@ -9,12 +9,14 @@ from streamlit.delta_generator import DeltaGenerator
 
 from encoding_core import ENCODING_NAMES, compare_candidates
 from encoding_core.cases import cases_json, regression_case
-from encoding_core.compare import Comparison, shown_lines
+from encoding_core.compare import Comparison, line_count, shown_lines
+from encoding_core.models import Source
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
 from ui.overrides_access import applied, host_overrides
 from ui.wording import md_code
 
 MAX_LINES = 200
+_SOURCES = frozenset(str(source) for source in Source)
 MAX_LINE_CHARS = 2_000  # a minified page is one line: shown cut, with how much is left
 
 
@@ -43,6 +45,14 @@ def _regression_case(body: bytes, content_type: str | None, result: Comparison, 
         st.download_button("Download the case (JSON)", cases_json([case]).encode("utf-8"),
                            file_name=f"{case['label']}.json", mime="application/json",
                            key="compare_download_case", on_click="ignore")
+
+
+def _origin(sources: tuple[str, ...]) -> str:
+    """Why a column is there, in words: the sources that named it, a conflict's suggestion,
+    a reference encoding, or one the user added."""
+    words = {"reference": "a reference encoding", "added": "added by you"}
+    named = [words.get(s, s if s in _SOURCES else f"suggested by {s}") for s in sources]
+    return "from " + (", ".join(named) if named else "the decision")
 
 
 def compare_page() -> None:
@@ -80,20 +90,31 @@ def compare_page() -> None:
                            tooltip=["encoding", "measure:N", "n:Q"]),
         width="stretch")
     lines = result.differing_lines
-    only_diff = st.toggle(f"Only the {len(lines)} lines that differ", value=bool(lines),
+    only_diff = st.toggle("Only the line that differs" if len(lines) == 1 else
+                          f"Only the {len(lines):,} lines that differ", value=bool(lines),
                           key="compare_only_diff")
+    total = line_count(result, only_differing=only_diff)
+    first = 0
+    if total > MAX_LINES:
+        pages = -(-total // MAX_LINES)
+        page = st.number_input(f"{total:,} lines: {MAX_LINES} a page; page", min_value=1,
+                               max_value=pages, value=1, key="compare_lines_page")
+        first = (int(page) - 1) * MAX_LINES
+        st.caption(f"Lines {first + 1:,} to {min(first + MAX_LINES, total):,} of {total:,}"
+                   + (" that differ." if only_diff else "."))
     per_row = 3
     for i in range(0, len(result.columns), per_row):
         for column, slot in zip(result.columns[i:i + per_row], st.columns(per_row), strict=False):
             with slot:
                 title = f"{column.encoding}{' (decision)' if column.is_decision else ''}"
                 st.markdown(f"**{title}**")
-                st.caption(f"from {', '.join(column.sources) or 'decision'} · strict: "
+                st.caption(f"{_origin(column.sources)} · strict: "
                            f"{'ok' if column.strict_ok else 'failed'} · replacements "
                            f"{column.replacements} · mojibake score {column.mojibake}")
                 chunks = []
                 for line in shown_lines(result, column, only_differing=only_diff,
-                                        max_lines=MAX_LINES, max_chars=MAX_LINE_CHARS):
+                                        max_lines=MAX_LINES, max_chars=MAX_LINE_CHARS,
+                                        first=first):
                     more = f" … ({line.cut:,} more characters)" if line.cut else ""
                     chunks.append(highlighted_html(f"{line.number:>4}  {line.text}{more}",
                                                    tuple((a + 6, b + 6) for a, b in line.spans)))

@@ -130,7 +130,8 @@ def format_report(report: HostReport) -> str:
     for h in report.hosts:
         sources = ", ".join(f"{s} {n}" for s, n in h.sources)
         quarantine = f"yes ({h.quarantined_records})" if h.quarantine else "no"
-        suggests = f"{h.suggested_override} ({h.suggested_pages})" if h.suggested_pages else "-"
+        suggests = (f"{h.suggested_override} ({h.suggested_pages}/{h.records - h.errors})"
+                    if h.suggested_pages else "-")
         lines.append(f"{_clean(h.host)[:32]:<32} {h.records:>5} {quarantine:>10} "
                      f"{h.replacements:>12} {h.lossy:>5} {h.conflicts:>9} {h.needs_review:>6} "
                      f"{suggests:>16}  {sources}")

@@ -31,7 +31,7 @@ from .models import Decoded
 from .resolve import UseDefault
 
 __all__ = ["MAX_DIFF_WORK", "Column", "Comparison", "ShownLine", "compare_candidates",
-           "diff_spans", "shown_lines"]
+           "diff_spans", "line_count", "shown_lines"]
 
 _SCORE_LIMIT = 200_000
 #: Run pairs (runs of one side times the other's) difflib may align; past it, one span.
@@ -192,15 +192,26 @@ class ShownLine:
     cut: int                           # characters not shown
 
 
+def line_count(comparison: Comparison, *, only_differing: bool) -> int:
+    """How many lines ``shown_lines`` pages through: the differing ones, or every line of
+    the longest column."""
+    if only_differing:
+        return len(comparison.differing_lines)
+    return max((len(c.text.splitlines()) for c in comparison.columns), default=0)
+
+
 def shown_lines(comparison: Comparison, column: Column, *, only_differing: bool,
-                max_lines: int = 200, max_chars: int = 2_000) -> tuple[ShownLine, ...]:
-    """The lines of ``column`` to show (the differing ones, or the first), at most
-    ``max_lines`` of at most ``max_chars`` characters, each diffed against the decision."""
+                max_lines: int = 200, max_chars: int = 2_000, first: int = 0,
+                ) -> tuple[ShownLine, ...]:
+    """The lines of ``column`` to show (the differing ones, or all), from the ``first``-th
+    (0-based) on, at most ``max_lines`` of at most ``max_chars`` characters, each diffed
+    against the decision."""
     lines = column.text.splitlines()
     reference = next(c for c in comparison.columns if c.is_decision).text.splitlines()
-    numbers = comparison.differing_lines if only_differing else range(len(lines))
+    numbers = comparison.differing_lines if only_differing else range(
+        line_count(comparison, only_differing=False))
     shown = []
-    for n in list(numbers)[:max_lines]:
+    for n in numbers[first:first + max_lines]:
         line = lines[n] if n < len(lines) else ""
         text = line[:max_chars]
         spans = () if column.is_decision else diff_spans(

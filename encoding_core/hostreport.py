@@ -4,8 +4,10 @@ Seed 000 counts ``decode_source`` per host and source, adds ``decode_replacement
 and quarantines a host's encoding when one page needs more than 20 replacements. This module
 runs ``decode`` over every HTML response and returns those numbers per host, with the
 conflicts ``decode`` reported, as data (charts and exports are the page's and the CLI's).
-Per host it also names the encoding most pages' conflicts point at (``suggested_override``,
-with how many pages): a host whose pages consistently say so is worth a site override.
+Per host it also names the encoding the conflicts of at least half its pages point at
+(``suggested_override``, with how many pages): a host whose pages consistently say so is worth
+a site override; a few pages saying so are a section of the site, not the host (they keep
+their own ``suggested``).
 
 URLs are fetched politely: at most ``concurrency`` at a time, one at a time per host, with
 ``delay`` seconds between two requests to the same host.
@@ -81,7 +83,7 @@ class HostSummary:
     needs_review: int                         # pages whose decision a person should check
     quarantined_records: int
     errors: int
-    suggested_override: str = ""              # the encoding most pages' conflicts point at
+    suggested_override: str = ""              # what half the pages' conflicts point at, or more
     suggested_pages: int = 0                  # how many pages point at it
 
     @property
@@ -182,7 +184,9 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
     hosts = []
     for host, group in by_host.items():
         decided = [r for r in group if r.error is None]
-        suggestion = Counter(r.suggested for r in decided if r.suggested).most_common(1)
+        suggestion = [(encoding, pages) for encoding, pages in Counter(
+            r.suggested for r in decided if r.suggested).most_common(1)
+            if 2 * pages >= len(decided)]  # half the host's pages, or it is a section
         hosts.append(HostSummary(
             host=host, records=len(group),
             sources=tuple(Counter(r.source for r in decided).most_common()),

@@ -137,7 +137,8 @@ def test_report_from_urls_is_polite(servers: tuple[ScriptedServer, ScriptedServe
 
 def test_a_host_whose_pages_point_at_one_override() -> None:
     """Shift_JIS pages under a wrong iso-8859-1 header: the host suggests shift_jis, with
-    how many pages say so, also when another page of the host is fine."""
+    how many pages say so, also when another page of the host is fine; when fewer than half
+    the pages say so, they are a section of the site, and the host suggests nothing."""
     japanese = "<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis")
     pages = [(f"http://jp.example/{i}", "text/html; charset=iso-8859-1", japanese)
              for i in range(3)] + [("http://jp.example/en", "text/html", b"<p>plain</p>")]
@@ -145,3 +146,7 @@ def test_a_host_whose_pages_point_at_one_override() -> None:
     (host,) = report.hosts
     assert (host.suggested_override, host.suggested_pages, host.needs_review) == (
         "shift_jis", 3, 3)
+    english = [(f"http://jp.example/en/{i}", "text/html", b"<p>plain</p>") for i in range(4)]
+    (host,) = report_from_warc(b"".join(response_record(*p) for p in pages + english)).hosts
+    assert (host.suggested_override, host.suggested_pages, host.needs_review) == ("", 0, 3)
+    assert [r.suggested for r in report.records].count("shift_jis") == 3

@@ -64,9 +64,9 @@ def _hosts_table(report: HostReport) -> pd.DataFrame:
         "host": h.host, "pages": h.records, "quarantine": h.quarantine,
         "quarantined": h.quarantined_records, "replacements": h.replacements,
         "worst page": h.max_replacements, "lossy": h.lossy, "conflicts": h.conflicts,
-        "to review": h.needs_review,
-        "suggests": f"{h.suggested_override} ({h.suggested_pages})" if h.suggested_pages else "",
-        **({"fetch errors": h.errors} if errors else {})}
+        "to review": h.needs_review, **({"fetch errors": h.errors} if errors else {}),
+        "suggests": (f"{h.suggested_override} ({h.suggested_pages} of "
+                     f"{h.records - h.errors})") if h.suggested_pages else ""}
         for h in report.hosts])
 
 
@@ -83,8 +83,8 @@ _HOST_COLUMNS = {
     "to review": st.column_config.NumberColumn(width="small",
                                                help="pages whose decision a person should check"),
     "suggests": st.column_config.TextColumn(
-        width="small", help="the override most pages' conflicts point at (pages); propose it "
-        "on the Overrides page after a look in Compare"),
+        width="small", help="the override the conflicts of at least half the host's pages point "
+        "at (pages of decided pages); propose it on the Overrides page after a look in Compare"),
     **{name: _COUNT for name in ("pages", "fetch errors")},
 }
 

@@ -36,3 +36,15 @@ def test_shift_jis_under_a_wrong_meta_is_flagged_with_a_column():
     at = _compare(body, "text/html; charset=iso-8859-1")
     assert any("implausible" in e.value and "shift\\_jis" in e.value for e in at.error)
     assert any(m.value.startswith("**shift_jis") for m in at.markdown)
+
+
+def test_many_differing_lines_are_paged():
+    """20,000 differing lines: 200 a page, the page says which, and a later page shows them."""
+    body = "".join(f"<p>{i} café</p>\n" for i in range(20_000)).encode("utf-8")
+    at = _compare(body, "text/html; charset=iso-8859-1")
+    assert any("Lines 1 to 200 of 20,000 that differ." in c.value for c in at.caption)
+    at.number_input(key="compare_lines_page").set_value(100).run()
+    assert not at.exception, at.exception
+    assert any("Lines 19,801 to 20,000 of 20,000" in c.value for c in at.caption)
+    assert any("20000" in h.proto.body for h in at.get("html"))
+    assert any("suggested by utf8-under-legacy" in c.value for c in at.caption)

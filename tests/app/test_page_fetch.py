@@ -178,7 +178,7 @@ def test_host_report_over_warc() -> None:
     assert hosts["host"].tolist() == ["b.example", "a.example"]
     assert hosts["quarantine"].tolist() == [True, False]
     assert hosts["to review"].tolist() == [1, 1]  # lossy; UTF-8 under iso-8859-1
-    assert hosts["suggests"].tolist() == ["", "utf-8 (1)"]  # the override to consider
+    assert hosts["suggests"].tolist() == ["", "utf-8 (1 of 1)"]  # the override to consider
     assert "fetch errors" not in hosts.columns  # a WARC file has none: no empty column
     assert any("quarantine 1 host:" in e.value for e in at.error)
     assert len(at.get("vega_lite_chart")) == 2
