@@ -120,7 +120,10 @@ def _text_view() -> None:
                          hide_index=True, width="stretch", key="bytes_chains")
     if finding is not None and finding.repaired is not None and (
             not explained.chains or finding.repaired != explained.chains[0].repaired):
-        st.warning("Damaged in parts or in mixed layers: ftfy's reading goes further.")
+        if explained.chains:  # two readings: neither is known to be the right one
+            st.info("ftfy reads it differently (it repairs span by span): compare the two.")
+        else:
+            st.warning("Damaged in parts or in mixed layers: ftfy repairs it span by span.")
         spans = ", ".join(f"{text[a:b]!r} at {a}" for a, b in finding.spans)
         st.text(f"chain: {finding.chain}\nrepaired: {finding.repaired}\ndamaged spans: {spans}")
     elif finding is not None and finding.repaired is None:

@@ -91,3 +91,19 @@ def test_counts_are_in_words(body: bytes, encoding: str, line: str) -> None:
     at.selectbox(key="bytes_encoding").select(encoding).run()
     assert not at.exception, at.exception
     assert any(t.value.startswith(line) for t in at.text), [t.value for t in at.text]
+
+
+def test_two_readings_of_a_text_are_offered_not_ranked():
+    """When a whole-text chain and ftfy read a text differently, neither is called better."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["placeholder"] = "set explicitly"
+    at.run()
+    at.switch_page("app_pages/3_bytes.py").run()
+    at.text_input(key="bytes_text").input("ĂŠtĂŠ").run()
+    assert not at.exception, at.exception
+    assert at.success and not any("further" in w.value for w in at.warning)
+    assert any("reads it differently" in i.value for i in at.info)
