@@ -81,7 +81,10 @@ def _recent_tab(zone: LandingZone) -> None:
         st.info("No captures kept yet: fetch a URL first.")
         return
     render_recent(kept)
-    pick = st.selectbox("Capture", [s.capture_id for s in kept], key="fetch_recent_pick")
+    by_id = {s.capture_id: s for s in kept}
+    pick = st.selectbox("Capture", list(by_id), key="fetch_recent_pick",
+                        format_func=lambda i: f"{by_id[i].url} ({by_id[i].fetched_at}, "
+                        f"HTTP {by_id[i].status})")
     if st.button("Open this capture", key="fetch_recent_open"):
         try:
             capture = reopen(pick, zone)

@@ -138,6 +138,8 @@ def test_recent_capture_reopens(server: ScriptedServer) -> None:
     at = _page()
     table = _table(at, "capture")
     assert table["url"].tolist() == [server.url("/page")]
+    picker = at.selectbox(key="fetch_recent_pick")
+    assert picker.options[0].startswith(server.url("/page") + " (")  # by URL, not by id
     at.button(key="fetch_recent_open").click().run()
     assert not at.exception, at.exception
     assert at.metric[0].value == "200 OK"
