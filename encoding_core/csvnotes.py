@@ -26,7 +26,7 @@ def ragged(line: int, last: int, fields: list[str], expected: int, newline: str)
     3 fields, expected 2; the extra fields are not scanned; the record spans lines 4-11,
     5 characters in one cell: a quote opened on line 4 may have joined them
     """
-    problem = (f"{len(fields)} fields, expected {expected}; " +
+    problem = (f"{plural(len(fields), 'field')}, expected {expected:,}; " +
                ("the extra fields are not scanned" if len(fields) > expected
                 else "the missing fields count as empty"))
     if last > line:   # the field with the most newlines is where the quote opened
@@ -59,14 +59,20 @@ def csv_fields(fmt: CsvFormat, stats: ReadStats, malformed: list[dict[str, Any]]
         notes.append(f"{stats.unclosed_quote}; close or remove that quote and scan again (the "
                      "rows after it are not counted)")
     if stats.decode_errors:
+        offset = f"{stats.first_error_offset:,}"
         notes.append(f"{plural(stats.decode_errors, 'byte sequence')} not valid {fmt.encoding} "
-                     f"(the first at byte offset {stats.first_error_offset:,}); those cells hold "
-                     "U+FFFD and count as lossy"
+                     + (f"(at byte offset {offset}); its cell holds U+FFFD and counts as lossy"
+                        if stats.decode_errors == 1 else
+                        f"(the first at byte offset {offset}); the cells that hold them show "
+                        "U+FFFD and count as lossy")
                      + (f": {fmt.legacy_reason}" if fmt.legacy_reason and not fmt.legacy else ""))
     if stats.nul_chars:
-        notes.append(f"{plural(stats.nul_chars, 'NUL byte')} (00), the first on line "
-                     f"{stats.first_nul_line:,}, kept in their cells: a text export does not "
-                     "write them, so the export or a copy step went wrong there")
+        line = f"{stats.first_nul_line:,}"
+        notes.append(f"{plural(stats.nul_chars, 'NUL byte')} (00)"
+                     + (f" on line {line}, kept in its cell" if stats.nul_chars == 1 else
+                        f", the first on line {line}, kept in their cells")
+                     + ": a text export does not write NUL bytes, so the export or a copy step "
+                     "went wrong there")
     if malformed_count:
         notes.append(f"{plural(malformed_count, 'malformed record')} (see the list of lines)"
                      + (f"; {joined}" if joined else ""))

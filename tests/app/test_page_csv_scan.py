@@ -135,7 +135,7 @@ def test_stray_nul_and_unclosed_quote_are_reported_not_refused() -> None:
     rows = "".join(f"{i},Ana\n" for i in range(100))
     at = _upload("nul.csv", f"id,name\n{rows}100,a\x00b\n".encode())
     assert not at.error
-    assert "1 NUL byte (00), the first on line 102" in _warnings(at)
+    assert "1 NUL byte (00) on line 102, kept in its cell" in _warnings(at)
     at = _upload("quote.csv", f'id,name\n1,"open\n{rows}'.encode())
     assert "a quote opened on line 2 never closes: the rest of the file (101 lines" in (
         _warnings(at))
