@@ -1,7 +1,10 @@
-"""The current input, shared by the pages through ``st.session_state``.
+"""The current input, shared by the pages through ``st.session_state``, and kept uploads.
 
 The Fetch page (a live URL, a capture, a WARC record), the CSV scan page (a suspicious cell) and
 the sample picker all put bytes here; Compare, Bytes and Overrides read them.
+
+Streamlit drops a ``file_uploader``'s file when the user leaves its page; a page that should show
+the same file on return keeps it with ``keep_upload`` (bounded by ``KEEP_UPLOAD_MIB``).
 """
 
 from __future__ import annotations
@@ -10,8 +13,13 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 _KEY = "current_input"
+_UPLOAD_PREFIX = "kept_upload:"
+#: Uploads up to this size keep their bytes in the session; a larger one keeps only its name
+#: and size, and must be uploaded again after the user leaves the page.
+KEEP_UPLOAD_MIB = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +49,37 @@ def get_current() -> CurrentInput | None:
     """The input chosen on any page, or None."""
     value = st.session_state.get(_KEY)
     return value if isinstance(value, CurrentInput) else None
+
+
+@dataclass(frozen=True, slots=True)
+class KeptUpload:
+    """An uploaded file kept in the session after its uploader dropped it."""
+
+    name: str
+    size: int
+    file_id: str
+    body: bytes | None   # None when over the size limit: the user must upload it again
+
+
+def keep_upload(slot: str, uploaded: UploadedFile, max_bytes: int) -> KeptUpload:
+    """Keep ``uploaded`` under ``slot``: its bytes when at most ``max_bytes``, else its name.
+
+    The bytes are copied once per file, not on every rerun.
+    """
+    kept = kept_upload(slot)
+    if kept is None or kept.file_id != uploaded.file_id:
+        body = uploaded.getvalue() if uploaded.size <= max_bytes else None
+        kept = KeptUpload(uploaded.name, uploaded.size, uploaded.file_id, body)
+        st.session_state[_UPLOAD_PREFIX + slot] = kept
+    return kept
+
+
+def kept_upload(slot: str) -> KeptUpload | None:
+    """The upload kept under ``slot``, or None."""
+    value = st.session_state.get(_UPLOAD_PREFIX + slot)
+    return value if isinstance(value, KeptUpload) else None
+
+
+def forget_upload(slot: str) -> None:
+    """Drop the upload kept under ``slot`` (the user removed it or chose something else)."""
+    st.session_state.pop(_UPLOAD_PREFIX + slot, None)

@@ -219,3 +219,69 @@ def test_summary_json_is_what_the_core_exports() -> None:
     from encoding_core.csvscan import scan_csv
     summary = json.loads(scan_csv(f"a\n{MOJIBAKE}\n".encode()).summary_json())
     assert summary["columns"][0]["flagged"] == 1
+
+
+def _leave_and_return(at: AppTest) -> AppTest:
+    """Open a finding in the Bytes view, then come back to the scan page."""
+    at.button(key="csv_to_bytes").click().run()
+    assert at.session_state["bytes_tab"] == "Bytes behind a text"
+    return at.switch_page(PAGE).run()
+
+
+def _metrics(at: AppTest) -> dict[str, str]:
+    return {metric.label: metric.value for metric in at.metric}
+
+
+def test_upload_is_kept_across_pages_with_its_columns_and_report() -> None:
+    """Scan → Bytes → back: the same file, columns and results, and no second scan."""
+    at = _upload("x.csv", f"id,name,note\n1,ok,{MOJIBAKE}\n2,{MOJIBAKE},ok\n".encode())
+    at.multiselect(key="csv_columns").set_value(["name"]).run()
+    before = _metrics(at)
+    (report,) = at.session_state["csv_reports"].values()
+    at = _leave_and_return(at)
+    assert not at.exception, at.exception
+    assert at.file_uploader(key="csv_upload").value is None   # Streamlit dropped it
+    assert "Scanning your upload x.csv (59 bytes), kept" in at.caption[0].value.replace("\\", "")
+    assert at.multiselect(key="csv_columns").value == ["name"]
+    assert _metrics(at) == before and before["Flagged"] == "1"
+    (again,) = at.session_state["csv_reports"].values()
+    assert again is report
+
+
+def test_kept_upload_can_be_forgotten_or_replaced() -> None:
+    """After a return the user can forget the kept file, or upload another."""
+    at = _leave_and_return(_upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode()))
+    at.button(key="csv_forget").click().run()
+    assert "Upload a CSV file" in at.info[0].value and not at.metric
+    at = _leave_and_return(_upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode()))
+    at.file_uploader(key="csv_upload").upload("y.csv", "a,b\nCafÃ©,1\nok,2\n".encode(), "text/csv")
+    at.run()
+    assert at.multiselect(key="csv_columns").value == ["a", "b"]
+    assert _metrics(at)["Rows"] == "2"
+
+
+def test_removing_the_upload_does_not_bring_it_back() -> None:
+    """The uploader's × forgets the file: the page goes back to asking for one."""
+    at = _upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode())
+    at.file_uploader(key="csv_upload").clear().run()
+    assert "Upload a CSV file" in at.info[0].value and not at.metric
+
+
+def test_sample_after_a_kept_upload_replaces_it() -> None:
+    """"Try the sample" after a return scans the sample and forgets the upload."""
+    at = _leave_and_return(_upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode()))
+    at.button(key="csv_sample").click().run()
+    assert at.selectbox(key="csv_host").value == "source_url"
+    assert "kept_upload:csv_scan" not in at.session_state
+
+
+def test_upload_over_the_keep_limit_asks_to_upload_again(monkeypatch) -> None:
+    """A file over ui.state.KEEP_UPLOAD_MIB is not kept; on return the page says so."""
+    import ui.state
+    monkeypatch.setattr(ui.state, "KEEP_UPLOAD_MIB", 0)
+    at = _upload("big.csv", f"id,name\n1,{MOJIBAKE}\n".encode())
+    assert any("over 0 MiB are not kept" in c.value for c in at.caption)
+    at = _leave_and_return(at)
+    assert not at.exception, at.exception
+    assert "big.csv (28 bytes) was not kept" in at.info[0].value.replace("\\", "")
+    assert "Upload it again" in at.info[0].value and not at.metric
