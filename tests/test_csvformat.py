@@ -125,7 +125,8 @@ def test_stray_nuls_are_counted_and_only_many_refuse_the_file(nuls: int, read: b
         return
     report = scan_csv(body, chunk_bytes=256)
     assert (report.rows, report.nul_chars, report.encoding) == (101, nuls, "utf-8")
-    assert f"NUL byte{'s' if nuls > 1 else ''} (00), the first on line 102" in report.notes[0]
+    assert ("1 NUL byte (00) on line 102" if nuls == 1 else
+            f"{nuls} NUL bytes (00), the first on line 102") in report.notes[0]
     assert report.summary()["nul_chars"] == nuls
 
 

@@ -247,7 +247,7 @@ def test_ragged_rows_are_reported_and_scanned() -> None:
     body = f"a,b\n{MOJIBAKE}\n1,2\nx,{MOJIBAKE},extra\n".encode()
     report = scan_csv(body)
     assert report.malformed.values.tolist() == [
-        [2, "1 fields, expected 2; the missing fields count as empty"],
+        [2, "1 field, expected 2; the missing fields count as empty"],
         [4, "3 fields, expected 2; the extra fields are not scanned"]]
     assert report.malformed_count == 2
     assert _counts(report) == {"a": (3, 1, 1, 0), "b": (2, 1, 1, 0)}
