@@ -43,6 +43,7 @@ from .overrides_changes import (
     Reject,
     Renew,
     Retire,
+    actions_for,
 )
 from .overrides_file import (
     NEW_FILE,
@@ -63,7 +64,13 @@ from .overrides_model import (
     statuses_for,
 )
 from .overrides_retest import RetestResult
-from .overrides_review import DUE_DAYS, open_entries_for, overlap_warnings, renewal_refusal
+from .overrides_review import (
+    DUE_DAYS,
+    open_entries_for,
+    overlap_warnings,
+    renewal_refusal,
+    review_order,
+)
 from .overrides_schema import Document, OverrideFileError
 
 __all__ = [
@@ -88,10 +95,12 @@ __all__ = [
     "Retire",
     "SiteOverride",
     "Status",
+    "actions_for",
     "default_path",
     "open_entries_for",
     "overlap_warnings",
     "renewal_refusal",
+    "review_order",
 ]
 
 #: Environment variable naming the overrides file used by the app and the CLI.

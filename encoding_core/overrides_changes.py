@@ -11,6 +11,7 @@ Rules, each refused with an ``OverrideError`` saying what to do instead:
   few words and a review date after today and at most ``MAX_REVIEW_DAYS`` ahead;
 * only a proposal can be approved or rejected; only an approved entry can be renewed;
   proposed and approved entries can be retired (retiring only stops an override applying);
+  ``actions_for`` lists the actions left to an entry in a status;
 * the approver, rejecter or renewer is never the author; when the file (or the store)
   lists ``reviewers``, only they may approve, reject or renew;
 * a proposal whose review date has passed cannot be approved (propose it again), and one
@@ -58,12 +59,26 @@ __all__ = [
     "Reject",
     "Renew",
     "Retire",
+    "actions_for",
 ]
 
 #: A review date further ahead than this is refused: an override is a dated decision.
 MAX_REVIEW_DAYS = 730
 _ID = re.compile(r"ov-(\d+)\Z")
 _DONE = {"approve": "approved", "reject": "rejected", "retire": "retired", "renew": "renewed"}
+# The statuses each action applies to (``_entry`` refuses the others), in the order a page
+# offers the actions.
+_FROM = {"approve": (Status.PROPOSED,), "reject": (Status.PROPOSED,),
+         "retire": (Status.PROPOSED, Status.APPROVED), "renew": (Status.APPROVED,)}
+
+
+def actions_for(status: Status) -> tuple[str, ...]:
+    """The review actions an entry in ``status`` can take: those its change would not refuse.
+
+    >>> actions_for(Status.PROPOSED), actions_for(Status.APPROVED), actions_for(Status.RETIRED)
+    (('approve', 'reject', 'retire'), ('retire', 'renew'), ())
+    """
+    return tuple(action for action, allowed in _FROM.items() if status in allowed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +143,7 @@ class Approve:
     reviewer: str
 
     def apply(self, doc: Document, ctx: ChangeContext) -> str:
-        entry = _entry(doc, self.id, (Status.PROPOSED,), "approve")
+        entry = _entry(doc, self.id, "approve")
         reviewer = _check_reviewer(entry, self.reviewer, ctx, "approve")
         if entry.expired_on(ctx.today):
             raise OverrideError(f"{entry.id}'s review date {entry.review_by} has passed: "
@@ -152,7 +167,7 @@ class Reject:
     reason: str
 
     def apply(self, doc: Document, ctx: ChangeContext) -> str:
-        entry = _entry(doc, self.id, (Status.PROPOSED,), "reject")
+        entry = _entry(doc, self.id, "reject")
         reviewer = _check_reviewer(entry, self.reviewer, ctx, "reject")
         reason = check_reason(self.reason)
         _update(doc, entry, ctx, reviewer, "reject", reason, status=Status.REJECTED.value,
@@ -169,7 +184,7 @@ class Retire:
     reason: str
 
     def apply(self, doc: Document, ctx: ChangeContext) -> str:
-        entry = _entry(doc, self.id, (Status.PROPOSED, Status.APPROVED), "retire")
+        entry = _entry(doc, self.id, "retire")
         by = check_name(self.by, what="name")
         reason = check_reason(self.reason)
         _update(doc, entry, ctx, by, "retire", reason, status=Status.RETIRED.value,
@@ -192,7 +207,7 @@ class Renew:
     retest: RetestResult | None = None
 
     def apply(self, doc: Document, ctx: ChangeContext) -> str:
-        entry = _entry(doc, self.id, (Status.APPROVED,), "renew")
+        entry = _entry(doc, self.id, "renew")
         reviewer = _check_reviewer(entry, self.reviewer, ctx, "renew")
         reason = check_reason(self.reason)
         _check_review_date(self.review_by, ctx.today)
@@ -219,7 +234,8 @@ def _check_review_date(review_by: date, today: date) -> None:
                             "an override is a dated decision, pick an earlier review date")
 
 
-def _entry(doc: Document, ident: str, allowed: tuple[Status, ...], action: str) -> SiteOverride:
+def _entry(doc: Document, ident: str, action: str) -> SiteOverride:
+    allowed = _FROM[action]
     for entry in doc.entries:
         if entry.id == ident:
             if entry.status not in allowed:

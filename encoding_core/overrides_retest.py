@@ -37,6 +37,7 @@ __all__ = [
     "decode_with_overrides",
     "evidence_from_body",
     "mojibake_count",
+    "override_problem",
     "retest",
     "suggested_encoding",
 ]
@@ -185,8 +186,12 @@ def suggested_encoding(decoded: Decoded) -> str | None:
 
 def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None = None,
                        capture: str | None = None, fetched_at: datetime | str | None = None
-                       ) -> tuple[OverrideEvidence, str | None]:
-    """The evidence block of a proposal from a sample, and the encoding it suggests.
+                       ) -> tuple[OverrideEvidence, str]:
+    """The evidence block of a proposal from a sample, and the encoding to propose.
+
+    - the encoding the conflicts suggest (``Decoded.suggested_encoding``);
+    - else the decision's own: nothing says it is wrong, so a proposal starts from what
+      the page decodes as now, never from a guess that may not decode the body at all.
 
     ``fetched_at`` is when the sample was fetched: a datetime, or ISO 8601 text as a
     capture records it (``2030-01-01T12:00:00Z``; text that is not a time is left out).
@@ -202,7 +207,41 @@ def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None
         url=url, fetched_at=_moment(fetched_at), sha256=hashlib.sha256(body).hexdigest(),
         corrects=source if source in _SOURCES else None,
         replacements=decoded.replacements, conflicts=_serious(decoded), capture=capture)
-    return evidence, suggested
+    return evidence, suggested or decoded.encoding
+
+
+def override_problem(body: bytes, content_type: str | None, encoding: str) -> str | None:
+    """Why forcing ``encoding`` would not take effect on ``body``, or None when it would.
+
+    ``decode`` is asked with the override, so the answer is what the app would do:
+
+    - ``encoding`` does not decode ``body`` strictly: the override is skipped (the first
+      malformed byte and its offset are named) and the normal path decides, as without it;
+    - a byte-order mark of another encoding decides first: the override is never consulted.
+
+    A label ``decode`` does not know is left to ``check_encoding`` (None here).
+
+    >>> override_problem(b"caf\\xe9", None, "windows-1252") is None
+    True
+    >>> print(override_problem(b"caf\\xe9", "text/html; charset=windows-1252", "utf-8"))
+    utf-8 does not decode this body strictly: byte 0xE9 at offset 3 is not valid utf-8, so \
+the override would be skipped: windows-1252 (http-header) decides, as it does without it
+    """
+    decoded = decode(body, content_type, override=encoding)
+    row = next((e for e in decoded.evidence if e.source == Source.OVERRIDE), None)
+    if row is None or row.used or row.encoding is None:
+        return None
+    if decoded.source.startswith(Source.BOM):
+        if decoded.encoding == row.encoding:
+            return None
+        return (f"the body starts with a {decoded.encoding} byte-order mark, which decides "
+                f"before any override: {row.encoding} would never be used for it")
+    if row.strict_ok is not False or row.error_offset is None:
+        return None
+    offset = row.error_offset
+    return (f"{row.encoding} does not decode this body strictly: byte 0x{body[offset]:02X} at "
+            f"offset {offset} is not valid {row.encoding}, so the override would be skipped: "
+            f"{decoded.encoding} ({decoded.source}) decides, as it does without it")
 
 
 def _moment(value: datetime | str | None) -> datetime | None:

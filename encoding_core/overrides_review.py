@@ -13,6 +13,9 @@ fresh sample"), so a renewal needs the latest re-test of the entry (``overrides_
 ``overrides_changes.Renew`` enforces it for every caller (page, CLI, library); a page calls it
 first to say why Renew is not possible.
 
+Review order (``review_order``): overdue entries first, then those coming due, so every
+list of entries to review or re-test starts with the one that needs it most.
+
 Overlapping proposals (``open_entries_for``, ``overlap_warnings``). A proposal for a host
 pattern that already has a proposed or approved entry is allowed (it may be the replacement
 of a wrong one; approving it still needs the approved one retired), but it is named before
@@ -26,10 +29,10 @@ from datetime import UTC, date, timedelta
 
 from .errors import OverrideError
 from .overrides_checks import check_host
-from .overrides_model import SiteOverride, Status, host_matches
+from .overrides_model import SiteOverride, Status, due_state, host_matches
 from .overrides_retest import RetestResult, Verdict
 
-__all__ = ["DUE_DAYS", "open_entries_for", "overlap_warnings", "renewal_refusal"]
+__all__ = ["DUE_DAYS", "open_entries_for", "overlap_warnings", "renewal_refusal", "review_order"]
 
 #: An entry comes due this many days before its review date; re-tests from then on count
 #: towards renewing it.
@@ -67,6 +70,18 @@ def renewal_refusal(entry: SiteOverride, retest: RetestResult | None, today: dat
         return (f"the latest re-test of {entry.id} was run on {tested}, not {when}: "
                 "re-test it again on a fresh sample, then renew it on that result")
     return None
+
+
+def review_order(entries: Sequence[SiteOverride], today: date) -> tuple[SiteOverride, ...]:
+    """The proposed and approved entries in the order a reviewer takes them.
+
+    - overdue first (review date passed: an approved one no longer applies);
+    - then due (review date within ``DUE_DAYS``);
+    - then the rest; file order within each group.
+    """
+    rank = {"expired": 0, "due": 1, "ok": 2}
+    live = [e for e in entries if e.status in (Status.PROPOSED, Status.APPROVED)]
+    return tuple(sorted(live, key=lambda e: rank[due_state(e, today, DUE_DAYS)]))
 
 
 def open_entries_for(entries: Sequence[SiteOverride], host: str) -> tuple[SiteOverride, ...]:

@@ -20,7 +20,11 @@ from encoding_core.overrides import (
     OverrideFileError,
     OverrideStore,
     Propose,
+    Reject,
+    Renew,
+    Retire,
     Status,
+    actions_for,
 )
 from encoding_core.overrides_retest import retest
 
@@ -270,6 +274,32 @@ def test_reject_retire_renew_rules(store):
         ("review_by", str(TODAY + timedelta(days=90)), str(TODAY + timedelta(days=9))),
         ("approved_by", "bob", "carol"))
     assert events[-1].reason == f"{REASON} ({check.summary()})"  # what the renewal rests on
+
+
+@pytest.mark.parametrize("status", list(Status), ids=[s.value for s in Status])
+def test_actions_for_a_status_are_the_ones_the_changes_allow(store, status):
+    """What a page offers for an entry (actions_for) is what each change refuses by status."""
+    entry = propose(store)
+    if status is Status.APPROVED:
+        store.approve(entry.id, reviewer="bob")
+    elif status is Status.REJECTED:
+        store.reject(entry.id, reviewer="bob", reason=REASON)
+    elif status is Status.RETIRED:
+        store.retire(entry.id, by="bob", reason=REASON)
+    check = retest(store.get(entry.id), UTF8_BODY, "text/html; charset=iso-8859-1",
+                   tested_at=NOW)
+    changes = {"approve": Approve(entry.id, "carol"),
+               "reject": Reject(entry.id, "carol", REASON),
+               "retire": Retire(entry.id, "carol", REASON),
+               "renew": Renew(entry.id, "carol", TODAY + timedelta(days=9), REASON, check)}
+    refused_by_status = set()
+    for action, change in changes.items():
+        try:
+            store.preview(change)
+        except OverrideError as exc:
+            if f"it is {status}" in str(exc):
+                refused_by_status.add(action)
+    assert set(actions_for(status)) == set(changes) - refused_by_status
 
 
 def test_expiry_applies_through_the_review_date(store):

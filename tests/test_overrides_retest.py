@@ -14,6 +14,7 @@ from encoding_core.overrides_retest import (
     decode_with_overrides,
     evidence_from_body,
     mojibake_count,
+    override_problem,
     retest,
 )
 
@@ -124,12 +125,16 @@ def test_evidence_from_a_lying_header():
      "windows-1252", "http-header"),
     ("<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis"),
      "text/html; charset=iso-8859-1", "shift_jis", "http-header"),
-    (b"<p>plain</p>", "text/html; charset=utf-8", None, "http-header"),
-], ids=["utf-8-header-over-windows-1252", "shift-jis-under-iso-8859-1", "nothing-to-correct"])
+    (b"<p>plain</p>", "text/html; charset=utf-8", "utf-8", "http-header"),
+    ("<p>Привет, мир</p>".encode("koi8-r"), "text/html; charset=koi8-r", "koi8-r",
+     "http-header"),
+], ids=["utf-8-header-over-windows-1252", "shift-jis-under-iso-8859-1", "nothing-to-correct",
+        "nothing-to-correct-in-a-legacy-encoding"])
 def test_evidence_suggests_what_the_conflicts_say(body: bytes, content_type: str,
-                                                  suggested: str | None, corrects: str) -> None:
-    """A failed utf-8 header suggests the encoding the fallback found (an override records
-    it); a wrong legacy header, the encoding the text reads as; a clean page, nothing."""
+                                                  suggested: str, corrects: str) -> None:
+    """A failed utf-8 header proposes the encoding the fallback found (an override records
+    it); a wrong legacy header, the encoding the text reads as; a clean page, the decision's
+    own encoding (never utf-8 by default)."""
     evidence, found = evidence_from_body(body, content_type)
     assert (found, evidence.corrects) == (suggested, corrects)
 
@@ -160,3 +165,33 @@ def test_summary_counts_read_as_english():
     result = retest(entry("utf-8"), b"caf\xe9", "text/html; charset=utf-8")
     assert "0 replacements and 1 conflict;" in result.summary()
     assert "and 1 conflict" in result.explanation
+
+
+# (body, Content-Type, encoding proposed, what is wrong, or None when it takes effect)
+PROBLEMS = [
+    (b"<p>caf\xe9 cr\xe8me</p>", "text/html; charset=windows-1252", "windows-1252", None),
+    (b"<p>caf\xe9 cr\xe8me</p>", "text/html; charset=windows-1252", "utf-8",
+     "utf-8 does not decode this body strictly: byte 0xE9 at offset 6 is not valid utf-8, "
+     "so the override would be skipped: windows-1252 (http-header) decides"),
+    (UTF8_BODY, "text/html; charset=iso-8859-1", "utf-8", None),
+    ("<p>日本語です</p>".encode("shift_jis"), "text/html; charset=shift_jis", "euc-jp",
+     "euc-jp does not decode this body strictly: byte 0x93 at offset 3"),
+    (b"\xef\xbb\xbf<p>caf\xc3\xa9</p>", None, "windows-1252",
+     "the body starts with a utf-8 byte-order mark, which decides before any override: "
+     "windows-1252 would never be used for it"),
+    (b"\xef\xbb\xbf<p>caf\xc3\xa9</p>", None, "utf-8", None),
+    ("<p>café crème</p>".encode()[:12], "text/html; charset=utf-8", "utf-8", None),
+]
+
+
+@pytest.mark.parametrize(("body", "content_type", "encoding", "problem"), PROBLEMS, ids=[
+    "decodes", "malformed-byte-named-with-its-offset", "utf-8-under-a-lying-header",
+    "cjk-lead-byte", "another-bom-decides", "same-bom", "truncated-utf-8-still-used"])
+def test_override_problem(body: bytes, content_type: str | None, encoding: str,
+                          problem: str | None) -> None:
+    """An encoding that fails a strict decode of the sample is named with the offset."""
+    found = override_problem(body, content_type, encoding)
+    if problem is None:
+        assert found is None
+    else:
+        assert found is not None and found.startswith(problem), found

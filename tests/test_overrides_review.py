@@ -9,7 +9,12 @@ import pytest
 
 from encoding_core.overrides import OverrideError, OverrideStore, SiteOverride, Status
 from encoding_core.overrides_retest import retest
-from encoding_core.overrides_review import open_entries_for, overlap_warnings, renewal_refusal
+from encoding_core.overrides_review import (
+    open_entries_for,
+    overlap_warnings,
+    renewal_refusal,
+    review_order,
+)
 
 NOW = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 REASON = "The header says iso-8859-1 but the body is UTF-8."
@@ -126,3 +131,19 @@ def _overlapping(tmp_path) -> OverrideStore:
     store.reject(rejected.id, reviewer="bob", reason=REASON)             # ov-0003: closed
     _approved(store, host="*.example.com")                               # ov-0004
     return store
+
+
+def test_review_order_puts_overdue_then_due_first(tmp_path):
+    """Overdue, then due within DUE_DAYS, then the rest, file order within each; closed
+    entries are left out."""
+    store = OverrideStore(tmp_path / "overrides.yaml", clock=lambda: NOW)
+    _approved(store, host="a.example.com", days=200)                     # ov-0001: ok
+    _approved(store, host="b.example.com", days=10)                      # ov-0002: due
+    _overlapping(tmp_path)  # ov-0003..0006 as above (ov-0005 rejected)
+    store.propose(host="c.example.com", encoding="gbk", reason=REASON, author="eve",
+                  review_by=NOW.date() + timedelta(days=100))            # ov-0007: ok
+    assert [e.id for e in review_order(store.entries(), NOW.date())] == [
+        "ov-0002", "ov-0003", "ov-0004", "ov-0006", "ov-0001", "ov-0007"]
+    later = NOW.date() + timedelta(days=15)  # ov-0002 and ov-0004 are overdue then
+    assert [e.id for e in review_order(store.entries(), later)] == [
+        "ov-0002", "ov-0004", "ov-0003", "ov-0006", "ov-0001", "ov-0007"]
