@@ -22,19 +22,31 @@ from encoding_core.overrides import (
     Renew,
     Retire,
     SiteOverride,
-    Status,
+    actions_for,
     default_path,
     overlap_warnings,
     renewal_refusal,
+    review_order,
 )
 from encoding_core.overrides_model import due_state, host_matches
-from encoding_core.overrides_retest import RetestResult, evidence_from_body, retest
+from encoding_core.overrides_retest import (
+    RetestResult,
+    evidence_from_body,
+    override_problem,
+    retest,
+)
 from ui.components import md_escape
 from ui.config import fetch_config
-from ui.overrides_staging import author_earlier, guard, render_pending, reviewer_name, stage
+from ui.overrides_staging import (
+    author_earlier,
+    guard,
+    reason_key,
+    render_pending,
+    reviewer_name,
+    stage,
+)
 from ui.overrides_view import (
     DUE_SOON_DAYS,
-    OPEN,
     due_marker,
     render_entry,
     render_evidence,
@@ -54,6 +66,11 @@ def _evidence(body: bytes, content_type: str | None, url: str | None,
               capture: str | None, fetched_at: str | None) -> tuple[OverrideEvidence, str | None]:
     return evidence_from_body(body, content_type, url=url, capture=capture,
                               fetched_at=fetched_at)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _problem(body: bytes, content_type: str | None, encoding: str) -> str | None:
+    return override_problem(body, content_type, encoding)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -127,7 +144,7 @@ def _listing(store: OverrideStore, entries: tuple[SiteOverride, ...], today: dat
 def _actions(store: OverrideStore, entries: tuple[SiteOverride, ...], today: date,
              actor: str | None) -> None:
     st.subheader("Review")
-    open_entries = {e.id: e for e in entries if e.status in OPEN}
+    open_entries = {e.id: e for e in review_order(entries, today)}
     if not open_entries:
         st.info("Nothing to review: every entry is rejected or retired.")
         return
@@ -139,33 +156,46 @@ def _actions(store: OverrideStore, entries: tuple[SiteOverride, ...], today: dat
     notes = author_earlier(entry.created_by, entry.id, actor)
     for note in notes:
         st.warning(md_escape(note))
+    actions = actions_for(entry.status)  # only what the entry's status allows
     latest = _retests().get(entry.id)
-    refusal = (renewal_refusal(entry, latest, today) if entry.status is Status.APPROVED
-               else "only an approved entry can be renewed")
-    reason = st.text_input("Reason (to reject, retire or renew)", key="overrides_action_reason")
-    new_date = st.date_input("New review date (to renew)", value=today + timedelta(days=90),
-                             min_value=today + timedelta(days=1),
-                             max_value=today + timedelta(days=MAX_REVIEW_DAYS),
-                             key="overrides_action_review_by")
-    buttons = st.columns(4)
+    refusal = renewal_refusal(entry, latest, today) if "renew" in actions else None
+    # the reason belongs to the entry it is written for (cleared once a change is written)
+    reason = st.text_input(f"Reason (to {' or '.join(a for a in actions if a != 'approve')})",
+                           key=reason_key(entry.id))
+    new_date = (st.date_input("New review date (to renew)", value=today + timedelta(days=90),
+                              min_value=today + timedelta(days=1),
+                              max_value=today + timedelta(days=MAX_REVIEW_DAYS),
+                              key="overrides_action_review_by")
+                if "renew" in actions else today)
     who = actor or ""
-    if buttons[0].button("Approve", key="overrides_approve"):
-        stage(store, Approve(entry.id, who), actor, f"{who} approves {entry.id}", notes)
-    if buttons[1].button("Reject", key="overrides_reject"):
-        stage(store, Reject(entry.id, who, reason), actor, f"{who} rejects {entry.id}", notes)
-    if buttons[2].button("Retire", key="overrides_retire"):
-        stage(store, Retire(entry.id, who, reason), actor, f"{who} retires {entry.id}")
-    if buttons[3].button("Renew", key="overrides_renew", disabled=refusal is not None,
-                         help=refusal):
-        stage(store, Renew(entry.id, who, new_date, reason, latest), actor,
-              f"{who} renews {entry.id} until {new_date}", notes)
-    if entry.status is Status.APPROVED:
-        if refusal is not None:
-            st.warning(f"Renew is not possible: {md_escape(refusal)}.")
-        elif latest is not None:
-            st.caption(f"Renewing rests on the re-test of {latest.tested_at:%Y-%m-%d %H:%M} "
-                       f"UTC ({latest.verdict}); its summary is recorded with the reason.")
+    changes = {"approve": lambda: Approve(entry.id, who),
+               "reject": lambda: Reject(entry.id, who, reason),
+               "retire": lambda: Retire(entry.id, who, reason),
+               "renew": lambda: Renew(entry.id, who, new_date, reason, latest)}
+    for action, column in zip(actions, st.columns(len(actions)), strict=True):
+        renew = action == "renew"
+        if column.button(action.capitalize(), key=f"overrides_{action}",
+                         disabled=renew and refusal is not None, help=refusal if renew else None):
+            until = f" until {new_date}" if renew else ""
+            stage(store, changes[action](), actor, f"{who} {action}s {entry.id}{until}",
+                  () if action == "retire" else notes)
+    if "renew" in actions:
+        _renewal_note(entry, latest, refusal, today)
     render_history(store.history(entry.id))
+
+
+def _renewal_note(entry: SiteOverride, latest: RetestResult | None, refusal: str | None,
+                  today: date) -> None:
+    """What a renewal would rest on, or why it is not possible: a warning only when the
+    reviewer could want to renew (the entry is due or overdue, or was just re-tested)."""
+    if refusal is None:
+        assert latest is not None  # renewal_refusal refuses a missing re-test
+        st.caption(f"Renewing rests on the re-test of {latest.tested_at:%Y-%m-%d %H:%M} "
+                   f"UTC ({latest.verdict}); its summary is recorded with the reason.")
+    elif latest is not None or due_state(entry, today, DUE_SOON_DAYS) in ("due", "expired"):
+        st.warning(f"Renew is not possible: {md_escape(refusal)}.")
+    else:
+        st.caption(f"Not due for renewal yet. Renew: {md_escape(refusal)}.")
 
 
 def _propose(store: OverrideStore, today: date, actor: str | None) -> None:
@@ -183,7 +213,7 @@ def _propose(store: OverrideStore, today: date, actor: str | None) -> None:
             # a new input prefills the form again (before its widgets exist)
             st.session_state["overrides_propose_seen"] = current.label
             st.session_state["overrides_propose_host"] = current.host or ""
-            st.session_state["overrides_propose_encoding"] = suggested or "utf-8"
+            st.session_state["overrides_propose_encoding"] = suggested
         st.caption(f"Prefilled from the current input: {md_escape(current.label)}")
     names = [n for n in ENCODING_NAMES if n != "replacement"]
     st.session_state.setdefault("overrides_propose_encoding", "utf-8")
@@ -208,18 +238,21 @@ def _propose(store: OverrideStore, today: date, actor: str | None) -> None:
     if submitted:
         change = Propose(host, encoding, reason, actor or "", review_by,
                          evidence if attach else None)
-        stage(store, change, actor, f"{actor} proposes {encoding} for {host}",
-              overlap_warnings(store.entries(), host))
+        notes = list(overlap_warnings(store.entries(), host))
+        problem = (_problem(current.body, current.content_type, encoding)
+                   if attach and current is not None and evidence is not None else None)
+        if problem is not None:
+            notes.append(f"Check the encoding before writing: on the attached evidence, "
+                         f"{problem}. Confirming writes it all the same.")
+        stage(store, change, actor, f"{actor} proposes {encoding} for {host}", notes)
 
 
 def _retest_view(entries: tuple[SiteOverride, ...], today: date) -> None:
-    candidates = {e.id: e for e in entries if e.status in OPEN}
+    candidates = {e.id: e for e in review_order(entries, today)}
     if not candidates:
         st.info("Nothing to re-test: no proposed or approved entries.")
         return
-    order = sorted(candidates, key=lambda i: due_state(candidates[i], today, DUE_SOON_DAYS)
-                   not in ("expired", "due"))
-    ident = st.selectbox("Entry", order, key="overrides_retest_entry",
+    ident = st.selectbox("Entry", list(candidates), key="overrides_retest_entry",
                          format_func=lambda i: f"{i}: {candidates[i].host} → "
                          f"{candidates[i].encoding} ({due_marker(candidates[i], today)})")
     entry = candidates[ident]

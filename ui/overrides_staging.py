@@ -2,6 +2,8 @@
 
 A change is staged in ``st.session_state`` with its diff and shown at the top of the page; it is
 written only when the reviewer confirms, and a message about it is shown once after the rerun.
+The reason typed for an entry is kept under that entry's key (``reason_key``), so it never
+carries over to another entry, and it is cleared once a change to the entry is written.
 The diff and the summary quote the user's input: they are shown with ``st.code`` and
 ``st.text``; store messages go through ``md_escape``.
 
@@ -29,6 +31,11 @@ from ui.components import md_escape
 PENDING, FLASH = "overrides_pending", "overrides_flash"
 _ACTING, _LOG = "overrides_acting_as", "overrides_acting_log"
 T = TypeVar("T")
+
+
+def reason_key(entry_id: str) -> str:
+    """The session-state key of the reason typed (or taken from a re-test) for one entry."""
+    return f"overrides_action_reason_{entry_id}"
 
 
 def reviewer_name() -> str | None:
@@ -137,6 +144,7 @@ def render_pending(store: OverrideStore) -> None:
             del st.session_state[PENDING]
             entry = guard(lambda: store.apply(change))
             if entry is not None:
+                st.session_state.pop(reason_key(entry.id), None)  # it has been used
                 st.session_state[FLASH] = (f"Written: {entry.id} for {entry.host} is "
                                            f"{entry.status}.")
                 st.rerun()

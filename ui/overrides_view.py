@@ -24,7 +24,6 @@ from encoding_core.overrides_model import due_state
 from encoding_core.wording import plural
 
 DUE_SOON_DAYS = DUE_DAYS  # "due soon" is when re-tests start to count towards a renewal
-OPEN = (Status.PROPOSED, Status.APPROVED)
 # Reasons are sentences: a wide column, and rows tall enough that the grid wraps them
 # (st.dataframe wraps text only when row_height is above 4rem).
 _WRAPPED = {"row_height": 72,

@@ -14,6 +14,7 @@ import streamlit as st
 from encoding_core.overrides import SiteOverride
 from encoding_core.overrides_retest import RetestResult, Verdict
 from ui.components import md_escape
+from ui.overrides_staging import reason_key
 from ui.state import CurrentInput
 
 Sample = tuple[bytes, str | None, str | None]  # body, Content-Type, host it came from
@@ -48,7 +49,7 @@ def sample_loader(mode: str, entry: SiteOverride, current: CurrentInput | None,
 
 def _use_as_reason(result: RetestResult) -> None:
     st.session_state["overrides_action_entry"] = result.entry_id
-    st.session_state["overrides_action_reason"] = result.summary()
+    st.session_state[reason_key(result.entry_id)] = result.summary()
 
 
 def render_result(result: RetestResult) -> None:

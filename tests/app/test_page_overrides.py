@@ -65,6 +65,16 @@ def _frame(at: AppTest, *columns: str):
     raise AssertionError(f"no table with columns {columns}")
 
 
+def _reason(at: AppTest):
+    """The Review tab's reason box, whatever key it has for the selected entry."""
+    [box] = [t for t in at.text_input if t.label.startswith("Reason")]
+    return box
+
+
+def _keys(at: AppTest) -> set[str]:
+    return {b.key for b in at.button}
+
+
 def _store(app_data) -> OverrideStore:
     return OverrideStore(app_data / "overrides.yaml")
 
@@ -257,7 +267,7 @@ def test_discard_drops_the_pending_change(app_data):
                   review_by=date.today() + timedelta(days=30))
     before = store.path.read_bytes()
     at = _as(_page(), "bob")
-    at.text_input(key="overrides_action_reason").set_value(REASON)
+    at.text_input(key="overrides_action_reason_ov-0001").set_value(REASON)
     at.button(key="overrides_reject").click().run()
     assert "+    status: rejected" in at.code[0].value
     at.button(key="overrides_cancel").click().run()
@@ -295,7 +305,7 @@ def test_retest_against_the_current_input(app_data, content_type, verdict):
     assert table["path"].tolist() == ["without the override", "with the override"]
     assert any(verdict in _plain(m) for m in (*at.success, *at.warning, *at.error))
     at.button(key="overrides_retest_use").click().run()
-    assert at.text_input(key="overrides_action_reason").value.startswith("Re-test on sample")
+    assert _reason(at).value.startswith("Re-test on sample")
     renew = at.button(key="overrides_renew")
     if verdict == "unneeded":  # the page decodes right without it: retire, never renew
         assert renew.disabled
@@ -305,9 +315,10 @@ def test_retest_against_the_current_input(app_data, content_type, verdict):
     assert not renew.disabled
     renew.click().run()
     assert "action: renew" in at.code[0].value and "says still-needed" in at.code[0].value
-    _confirm(at)
+    at = _confirm(at)
     [*_, event] = store.history(entry.id)
     assert event.action == "renew" and "says still-needed" in (event.reason or "")
+    assert _reason(at).value == ""  # used: it does not wait there for the next change
 
 
 def test_renew_needs_a_retest(app_data):
@@ -338,3 +349,95 @@ def test_retest_against_a_live_fetch(app_data, monkeypatch):
     assert not at.exception, at.exception
     assert any("unneeded" in _plain(m) for m in at.warning)  # the server now says utf-8
     assert list((app_data / "landing").glob("*.warc.gz"))  # the sample was kept
+
+
+def test_a_reason_stays_with_the_entry_it_was_written_for(app_data):
+    """A re-test summary taken as ov-0001's reason is not shown, nor staged, for ov-0002."""
+    _approved(app_data, host="shop.example.com", days=20)
+    _approved(app_data, host="news.example.com", days=25)
+    current = CurrentInput("capture", BODY, LYING, url="https://shop.example.com/")
+    at = _as(_page(current), "carol")
+    at.selectbox(key="overrides_retest_entry").set_value("ov-0001")
+    at.radio(key="overrides_retest_source").set_value("Current input")
+    at.button(key="overrides_retest_run").click().run()
+    at.button(key="overrides_retest_use").click().run()
+    assert at.selectbox(key="overrides_action_entry").value == "ov-0001"
+    summary = _reason(at).value
+    assert summary.startswith("Re-test on sample")
+    at.selectbox(key="overrides_action_entry").set_value("ov-0002").run()
+    assert _reason(at).value == ""
+    at.button(key="overrides_retire").click().run()
+    assert "overrides_pending" not in at.session_state  # no reason: nothing staged
+    assert any("reason" in _plain(e) for e in at.error)
+    _reason(at).set_value(REASON)
+    at.button(key="overrides_retire").click().run()
+    diff = next(c.value for c in at.code if c.language == "diff")
+    assert "closed_reason: The CDN sends" in diff and summary[:30] not in diff
+
+
+CP1252 = "<p>Café crème, naïve “quotes”.</p>".encode("windows-1252")
+
+
+def test_propose_prefills_the_decisions_encoding_when_nothing_is_suggested(app_data):
+    """An honest windows-1252 page suggests nothing: the form starts from windows-1252,
+    what the page decodes as, not utf-8; its preview carries no warning."""
+    current = CurrentInput("https://old.example.com/", CP1252, "text/html; charset=windows-1252",
+                           url="https://old.example.com/")
+    at = _as(_page(current), "ada")
+    assert at.selectbox(key="overrides_propose_encoding").value == "windows-1252"
+    at.text_area(key="overrides_propose_reason").set_value(REASON)
+    at.button(key="overrides_propose_submit").click().run()
+    assert "+    encoding: windows-1252" in at.code[0].value
+    assert not at.warning
+
+
+def test_preview_warns_when_the_encoding_fails_on_the_evidence(app_data):
+    """utf-8 over windows-1252 evidence bytes: the diff comes with a warning naming the
+    malformed byte's offset; it is still written when confirmed."""
+    current = CurrentInput("https://old.example.com/", CP1252, "text/html; charset=windows-1252",
+                           url="https://old.example.com/")
+    at = _as(_page(current), "ada")
+    at.selectbox(key="overrides_propose_encoding").set_value("utf-8")
+    at.text_area(key="overrides_propose_reason").set_value(REASON)
+    at.button(key="overrides_propose_submit").click().run()
+    assert "+    encoding: utf-8" in at.code[0].value
+    offset = CP1252.index(b"\xe9")
+    [warning] = [_plain(w) for w in at.warning]
+    assert (f"utf-8 does not decode this body strictly: byte 0xE9 at offset {offset} is not "
+            "valid utf-8, so the override would be skipped") in warning
+    _confirm(at)
+    assert _store(app_data).get("ov-0001").encoding == "utf-8"  # warned, not blocked
+
+
+def test_renew_warning_only_when_a_renewal_is_wanted(app_data):
+    """An approved entry that is not due gets a quiet caption, not a warning, about Renew."""
+    _approved(app_data, days=200)
+    at = _as(_page(), "carol")
+    assert not [w for w in at.warning if _plain(w).startswith("Renew is not possible")]
+    assert at.button(key="overrides_renew").disabled
+    assert any(c.value.startswith("Not due for renewal yet") for c in at.caption)
+
+
+@pytest.mark.parametrize(("approve", "offered"), [
+    (False, {"overrides_approve", "overrides_reject", "overrides_retire"}),
+    (True, {"overrides_retire", "overrides_renew"})], ids=["proposed", "approved"])
+def test_review_offers_only_the_actions_the_status_allows(app_data, approve, offered):
+    """A proposal can be approved, rejected or retired; an approved entry retired or renewed."""
+    entry = _store(app_data).propose(host="shop.example.com", encoding="utf-8", reason=REASON,
+                                     author="ada", review_by=date.today() + timedelta(days=90))
+    if approve:
+        _store(app_data).approve(entry.id, reviewer="bob")
+    at = _as(_page(), "carol")
+    actions = {"overrides_approve", "overrides_reject", "overrides_retire", "overrides_renew"}
+    assert _keys(at) & actions == offered
+    assert bool([d for d in at.date_input if d.key == "overrides_action_review_by"]) == approve
+
+
+def test_review_and_retest_both_start_with_the_overdue_entry(app_data):
+    """Both lists put the overdue entry first, whatever its place in the file."""
+    _approved(app_data, host="a.example.com", days=200)
+    _approved(app_data, host="b.example.com", days=-5, ago=100)
+    at = _as(_page(), "carol")
+    for key in ("overrides_action_entry", "overrides_retest_entry"):
+        assert at.selectbox(key=key).options[0].startswith("ov-0002"), key
+        assert at.selectbox(key=key).value == "ov-0002", key
