@@ -7,7 +7,6 @@ field, plus ``landing_dir``, ``retention_days`` and ``warc_dir``), then the envi
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -27,10 +26,12 @@ from ui.fetch_view import render_capture, render_recent
 from ui.hostreport_view import render_report, url_progress
 from ui.overrides_access import host_overrides, override_lookup
 from ui.state import CurrentInput, set_current
-from ui.warc_view import render_listing, warc_source
+from ui.warc_view import WarcChoice, render_listing, warc_source
 from ui.wording import counted, md_code
 
 _CAPTURE, _REPORT, _REPORT_SOURCE = "fetch_capture", "fetch_report", "fetch_report_source"
+#: The WARC file chosen and listed in the WARC tab, with its record count.
+Listed = tuple[WarcChoice, int]
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -40,8 +41,8 @@ def _decide(body: bytes, content_type: str | None,
 
 
 @st.cache_data(show_spinner="Reading the WARC file…", max_entries=4)
-def _listing(data: bytes | str, stamp: float = 0.0) -> WarcListing:  # stamp: file mtime
-    return list_responses(data)
+def _listing(_data: bytes | str, key: str) -> WarcListing:  # key: WarcChoice.key, not a hash
+    return list_responses(_data)
 
 
 def _drop() -> None:
@@ -95,37 +96,36 @@ def _recent_tab(zone: LandingZone) -> None:
         _use(capture, f"capture {capture.capture_id}: {capture.url}")
 
 
-def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> None:
-    source = warc_source(section)
-    if source is None:
+def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> Listed | None:
+    """The WARC file's responses and the record to diagnose; the file, once it is listed."""
+    warc = warc_source(section)
+    if warc is None:
         st.info("Upload a WARC file to list its responses.")
-        return
-    data, name = source
+        return None
     try:
-        stamp = Path(data).stat().st_mtime if isinstance(data, str) else 0.0
-        listing = _listing(data, stamp)
+        listing = _listing(warc.data, warc.key)
     except (WarcFormatError, OSError) as exc:
-        st.error(f"{md_escape(name)}: {md_escape(str(exc))}")
-        return
+        st.error(f"{md_escape(warc.name)}: {md_escape(str(exc))}")
+        return None
     if listing.problem:
         st.warning(md_escape(listing.problem))
     render_listing(listing)
+    listed = warc, len(listing.responses) + listing.skipped
     labels = {r.index: f"#{r.index} {r.status} {r.url}" for r in listing.responses}
     pick = st.selectbox("Record", list(labels), format_func=labels.__getitem__,
                         key="fetch_warc_pick")
     if st.button("Diagnose this record", key="fetch_warc_open") and pick is not None:
         try:
-            capture = read_response(data, pick, max_bytes=settings.max_bytes)
+            capture = read_response(warc.data, pick, max_bytes=settings.max_bytes)
         except (WarcFormatError, FetchError) as exc:
             _drop()
             st.error(md_escape(str(exc)))
-            return
-        _use(capture, f"{name} #{pick}: {capture.url}")
-    st.session_state["fetch_warc_current"] = (data, name, len(listing.responses)
-                                              + listing.skipped)
+            return listed
+        _use(capture, f"{warc.name} #{pick}: {capture.url}")
+    return listed
 
 
-def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
+def _report_tab(settings: FetchSettings, zone: LandingZone, listed: Listed | None) -> None:
     mode = st.radio("Over", ["The WARC file (WARC tab)", "A list of URLs"], horizontal=True,
                     key="fetch_report_mode")
     if mode == "A list of URLs":
@@ -149,53 +149,66 @@ def _report_tab(settings: FetchSettings, zone: LandingZone) -> None:
             progress=progress, overrides=overrides)
         st.session_state[_REPORT_SOURCE] = None
         return
-    current = st.session_state.get("fetch_warc_current")
-    if current is None:
+    if listed is None:
         st.info("Open a WARC file in the WARC tab first.")
         return
-    data, name, total = current
-    bar = st.progress(0.0, text=f"Decoding the HTML responses of {md_code(name)}…")
+    warc, total = listed
+    bar = st.progress(0.0, text=f"Decoding the HTML responses of {md_code(warc.name)}…")
 
     def step(done: int, _: int | None) -> None:
         if done % 25 == 0 or done == total:
             bar.progress(min(done / max(total, 1), 1.0),
                          text=f"{done:,} of {counted(total, 'record')} read")
     try:
-        st.session_state[_REPORT] = report_from_warc(data, max_bytes=settings.max_bytes,
+        st.session_state[_REPORT] = report_from_warc(warc.data, max_bytes=settings.max_bytes,
                                                      progress=step, overrides=overrides)
-        st.session_state[_REPORT_SOURCE] = (data, name)
+        st.session_state[_REPORT_SOURCE] = warc.key
     except WarcFormatError as exc:
         st.error(md_escape(str(exc)))
 
 
-def _report_page(record: RecordOutcome, settings: FetchSettings, zone: LandingZone
-                 ) -> tuple[Capture, str] | None:
+def _kept_report(listed: Listed | None) -> HostReport | None:
+    """The last host report, kept in the session so that a return to the page shows it again.
+
+    A report over a list of URLs stays; one over a WARC file belongs to that file (its
+    ``_REPORT_SOURCE`` is the file's key) and goes once the file is forgotten or replaced.
+    """
+    report = st.session_state.get(_REPORT)
+    if not isinstance(report, HostReport):
+        return None
+    source = st.session_state.get(_REPORT_SOURCE)
+    if source is not None and (listed is None or listed[0].key != source):
+        st.session_state.pop(_REPORT, None)
+        st.session_state.pop(_REPORT_SOURCE, None)
+        return None
+    return report
+
+
+def _report_page(record: RecordOutcome, report: HostReport, listed: Listed | None,
+                 settings: FetchSettings, zone: LandingZone) -> tuple[Capture, str] | None:
     """The capture behind a host-report row: the kept capture (URL list) or the WARC record.
 
     Records carry no capture reference, so they are found by URL: the newest kept capture of
     that URL, or the first response record of that URL and status in the WARC file.
     """
-    source = st.session_state.get(_REPORT_SOURCE)
-    if source is None:
-        report = st.session_state[_REPORT]
+    if st.session_state.get(_REPORT_SOURCE) is None or listed is None:   # over URLs
         kept = recent(zone, limit=2 * len(report.records) + 20)
         found = next((s.capture_id for s in kept if s.url == record.url), None)
         return (reopen(found, zone), f"capture {found}: {record.url}") if found else None
-    data, name = source
-    stamp = Path(data).stat().st_mtime if isinstance(data, str) else 0.0
-    index = next((r.index for r in _listing(data, stamp).responses
+    warc = listed[0]
+    index = next((r.index for r in _listing(warc.data, warc.key).responses
                   if r.url == record.url and r.status == record.status), None)
     if index is None:
         return None
-    return (read_response(data, index, max_bytes=settings.max_bytes),
-            f"{name} #{index}: {record.url}")
+    return (read_response(warc.data, index, max_bytes=settings.max_bytes),
+            f"{warc.name} #{index}: {record.url}")
 
 
-def _open_from_report(record: RecordOutcome, settings: FetchSettings,
-                      zone: LandingZone) -> None:
+def _open_from_report(record: RecordOutcome, report: HostReport, listed: Listed | None,
+                      settings: FetchSettings, zone: LandingZone) -> None:
     """Make the report row's page the current input and open it in Compare."""
     try:
-        found = _report_page(record, settings, zone)
+        found = _report_page(record, report, listed, settings, zone)
     except (LandingZoneError, WarcFormatError, FetchError, OSError) as exc:
         st.error(md_escape(str(exc)))
         return
@@ -225,13 +238,14 @@ def fetch_page_body() -> None:
     with kept:
         _recent_tab(zone)
     with warc:
-        _warc_tab(settings, section)
+        listed = _warc_tab(settings, section)
     with report:
-        _report_tab(settings, zone)
-        if isinstance(st.session_state.get(_REPORT), HostReport):
-            record = render_report(st.session_state[_REPORT])
+        _report_tab(settings, zone, listed)
+        shown = _kept_report(listed)
+        if shown is not None:
+            record = render_report(shown)
             if record is not None:
-                _open_from_report(record, settings, zone)
+                _open_from_report(record, shown, listed, settings, zone)
     capture = st.session_state.get(_CAPTURE)
     if not isinstance(capture, Capture):
         st.info("Fetch a URL, open a kept capture or a WARC record to see its diagnosis.")

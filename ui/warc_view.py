@@ -1,10 +1,13 @@
 """A WARC file on a page: choosing one (an upload or a file in ``warc_dir``), and its responses.
 
+The upload and the pick stay chosen when the user visits another page and comes back.
+
 Record URLs and Content-Types come from the crawl: they are shown with ``st.dataframe``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,22 +15,49 @@ import pandas as pd
 import streamlit as st
 
 from encoding_core.warcfile import WarcListing
+from ui.kept_uploader import kept_file_uploader
 from ui.wording import counted
 
+#: Where the uploaded WARC file is kept across pages (ui.state.keep_upload).
+UPLOAD_SLOT = "fetch_warc"
+_LAST_FILE = "fetch_warc_file_last"
 
-def warc_source(section: dict[str, Any]) -> tuple[bytes | str, str] | None:
-    """The uploaded WARC file's bytes, or the path of one picked in ``warc_dir``; and its name."""
-    uploaded = st.file_uploader("A WARC file from a crawl (.warc or .warc.gz)",
-                                key="fetch_warc_upload")
-    if uploaded is not None:
-        return uploaded.getvalue(), uploaded.name
+
+@dataclass(frozen=True, slots=True)
+class WarcChoice:
+    """The WARC file chosen: its bytes (an upload) or path (in ``warc_dir``), name and key."""
+
+    data: bytes | str
+    name: str
+    key: str   # names this file for caches and its host report: upload id, or path and mtime
+
+
+def warc_source(section: dict[str, Any]) -> WarcChoice | None:
+    """The uploaded WARC file (kept across pages), or one picked in ``warc_dir``; or None.
+
+    The pick in ``warc_dir`` is remembered too (Streamlit drops widget state on a page change).
+    """
+    upload = kept_file_uploader("A WARC file from a crawl (.warc or .warc.gz)",
+                                key="fetch_warc_upload", slot=UPLOAD_SLOT)
+    if upload is not None:
+        return WarcChoice(upload.body, upload.name, upload.key)
     folder = Path(str(section["warc_dir"])) if section.get("warc_dir") else None
     files = sorted(folder.glob("*.warc*")) if folder and folder.is_dir() else []
-    if not files:
+    if not folder or not files:
         return None
-    name = st.selectbox(f"…or a file in {folder}", [p.name for p in files], index=None,
-                        key="fetch_warc_file")
-    return (str(folder / name), name) if folder and name else None
+    names = [p.name for p in files]
+    last = st.session_state.get(_LAST_FILE)
+    name = st.selectbox(f"…or a file in {folder}", names, key="fetch_warc_file",
+                        index=names.index(last) if last in names else None)
+    st.session_state[_LAST_FILE] = name
+    if name is None:
+        return None
+    path = folder / name
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:   # gone since the listing: the page's read reports it
+        stamp = 0.0
+    return WarcChoice(str(path), name, f"path:{path}:{stamp}")
 
 
 def render_listing(listing: WarcListing) -> None:

@@ -288,3 +288,95 @@ def test_broken_overrides_file_is_one_warning_on_fetch(server: ScriptedServer,
     assert not [e for e in at.error if "cannot be used" in e.value]
     assert len([w for w in at.warning if "cannot be used" in w.value]) == 1
     assert "windows-1252" in [m.value for m in at.metric]
+
+
+def _warc_and_report(warc: bytes | None = None) -> AppTest:
+    """Upload the WARC file and build its host report."""
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", warc or _warc(),
+                                                     "application/gzip").run()
+    at.button(key="fetch_report_run").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _warc_tables(at: AppTest) -> list[str]:
+    """Which of the listing ("#") and the report's hosts ("quarantined") are on the page."""
+    return [c for c in ("#", "quarantined") if any(c in df.value.columns for df in at.dataframe)]
+
+
+def _to_compare_and_back(at: AppTest) -> AppTest:
+    """Open the report's second page in Compare with the page's own button, then return."""
+    at.selectbox(key="fetch_report_pick").select(1)
+    at.button(key="fetch_report_open").click().run()
+    assert at.title[0].value == "Compare"
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_warc_upload_and_host_report_are_kept_across_pages() -> None:
+    """WARC → report → Open in Compare → back: the same listing and report, not built again."""
+    warc = _warc()
+    at = _warc_and_report(warc)
+    listing, hosts = _table(at, "#"), _table(at, "quarantined")
+    report = at.session_state["fetch_report"]
+    at = _to_compare_and_back(at)
+    assert at.file_uploader(key="fetch_warc_upload").value is None   # Streamlit dropped it
+    assert any(c.value.replace("\\", "").startswith(
+        f"Your upload crawl.warc.gz ({len(warc)} bytes), kept") for c in at.caption)
+    assert _table(at, "#").equals(listing) and _table(at, "quarantined").equals(hosts)
+    assert at.session_state["fetch_report"] is report   # kept, not computed again
+    assert at.button(key="fetch_report_run").value is False
+
+
+def test_kept_warc_can_be_forgotten_and_takes_its_report_along() -> None:
+    """"Forget this file" drops the upload and its report; a new upload drops the old report."""
+    at = _to_compare_and_back(_warc_and_report())
+    at.button(key="fetch_warc_upload_forget").click().run()
+    assert "Upload a WARC file to list its responses." in [i.value for i in at.info]
+    assert "fetch_report" not in at.session_state and not _warc_tables(at)
+    at = _to_compare_and_back(_warc_and_report())
+    other = warc_file([("http://c.example/", "text/html; charset=utf-8", LYING)])
+    at.file_uploader(key="fetch_warc_upload").upload("other.warc", other, "application/warc")
+    at.run()
+    assert _table(at, "#")["url"].tolist() == ["http://c.example/"]
+    assert "fetch_report" not in at.session_state
+
+
+def test_removing_the_warc_upload_does_not_bring_it_back() -> None:
+    """The uploader's × forgets the file and its report."""
+    at = _warc_and_report()
+    at.file_uploader(key="fetch_warc_upload").clear().run()
+    assert "Upload a WARC file to list its responses." in [i.value for i in at.info]
+    assert not _warc_tables(at)
+
+
+def test_warc_over_the_keep_limit_asks_to_upload_again(monkeypatch) -> None:
+    """A WARC file over ui.state.KEEP_UPLOAD_MIB is listed, not kept; on return the page says so."""
+    import ui.state
+    monkeypatch.setattr(ui.state, "KEEP_UPLOAD_MIB", 0)
+    warc = _warc()
+    at = _warc_and_report(warc)
+    assert any("over 0 MiB are not kept" in c.value for c in at.caption)
+    at = _to_compare_and_back(at)
+    [info] = [i.value for i in at.info if "was not kept" in i.value]
+    assert info.replace("\\", "").startswith(f"crawl.warc.gz ({len(warc)} bytes) was not kept")
+    assert "Upload it again" in info and not _warc_tables(at)
+    assert "fetch_report" not in at.session_state
+
+
+def test_warc_file_picked_in_warc_dir_is_kept_across_pages(app_data: Path) -> None:
+    """A file picked in warc_dir stays picked, with its report, after a visit to Compare."""
+    (app_data / "crawl.warc.gz").write_bytes(_warc())
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["fetch"] = {"warc_dir": str(app_data)}
+    at.run()
+    at.switch_page(PAGE).run()
+    at.selectbox(key="fetch_warc_file").select("crawl.warc.gz").run()
+    at.button(key="fetch_report_run").click().run()
+    report = at.session_state["fetch_report"]
+    at = _to_compare_and_back(at)
+    assert at.selectbox(key="fetch_warc_file").value == "crawl.warc.gz"
+    assert _warc_tables(at) == ["#", "quarantined"]
+    assert at.session_state["fetch_report"] is report
