@@ -14,10 +14,13 @@ import streamlit as st
 from encoding_core.overrides import SiteOverride
 from encoding_core.overrides_retest import RetestResult, Verdict
 from ui.components import md_escape
+from ui.kept_uploader import kept_file_uploader
 from ui.overrides_staging import reason_key
 from ui.state import CurrentInput
 
 Sample = tuple[bytes, str | None, str | None]  # body, Content-Type, host it came from
+#: Where the uploaded sample is kept across pages (ui.state.keep_upload), and its Content-Type.
+UPLOAD_SLOT, _CONTENT_TYPE = "overrides_retest", "overrides_retest_content_type_kept"
 
 
 def sample_loader(mode: str, entry: SiteOverride, current: CurrentInput | None,
@@ -34,16 +37,20 @@ def sample_loader(mode: str, entry: SiteOverride, current: CurrentInput | None,
                    else f"https://{entry.host.removeprefix('*.')}/")
         url = st.text_input("URL to fetch", value=default, key="overrides_retest_url")
         return lambda: fetch(url)
-    uploaded = st.file_uploader("A fresh response body (any bytes)", key="overrides_retest_upload")
+    uploaded = kept_file_uploader("A fresh response body (any bytes)",
+                                  key="overrides_retest_upload", slot=UPLOAD_SLOT)
+    # the typed header goes with the kept upload: Streamlit drops widget state on a page change
     content_type = st.text_input("Content-Type it was served with (optional)",
+                                 value=st.session_state.get(_CONTENT_TYPE, ""),
                                  key="overrides_retest_content_type",
                                  placeholder="text/html; charset=iso-8859-1")
+    st.session_state[_CONTENT_TYPE] = content_type
 
     def load() -> Sample | None:
         if uploaded is None:
             st.error("Upload a response body first.")
             return None
-        return uploaded.getvalue(), content_type or None, None
+        return uploaded.body, content_type or None, None
     return load
 
 

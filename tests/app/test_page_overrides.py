@@ -441,3 +441,30 @@ def test_review_and_retest_both_start_with_the_overdue_entry(app_data):
     for key in ("overrides_action_entry", "overrides_retest_entry"):
         assert at.selectbox(key=key).options[0].startswith("ov-0002"), key
         assert at.selectbox(key=key).value == "ov-0002", key
+
+
+def test_retest_upload_is_kept_across_pages(app_data):
+    """An uploaded sample and its Content-Type are still there after a visit to another page."""
+    from tests.app.conftest import APP
+
+    _approved(app_data)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["placeholder"] = "set explicitly"
+    at.run()
+    at = _as(at.switch_page("app_pages/5_site_overrides.py").run(), "carol")
+    at.file_uploader(key="overrides_retest_upload").upload("fresh.html", BODY, "text/html")
+    at.text_input(key="overrides_retest_content_type").input(LYING).run()
+    at.switch_page("app_pages/2_compare.py").run()
+    at.switch_page("app_pages/5_site_overrides.py").run()
+    assert not at.exception, at.exception
+    # Compare made a sample the current input, so the page offers that first
+    at.radio(key="overrides_retest_source").set_value("Upload a sample").run()
+    assert at.file_uploader(key="overrides_retest_upload").value is None   # Streamlit dropped it
+    assert any(_plain(c).startswith(f"Your upload fresh.html ({len(BODY)} bytes), kept")
+               for c in at.caption)
+    assert at.text_input(key="overrides_retest_content_type").value == LYING
+    at.button(key="overrides_retest_run").click().run()
+    assert _frame(at, "path", "encoding")["encoding"].tolist() == ["windows-1252", "utf-8"]
+    at.button(key="overrides_retest_upload_forget").click().run()
+    at.button(key="overrides_retest_run").click().run()
+    assert "Upload a response body first." in [e.value for e in at.error]
