@@ -173,3 +173,19 @@ def test_compare_offers_a_regression_case():
     at.selectbox(key="compare_case_expect").select("utf-8").run()
     assert not at.exception, at.exception
     assert any("known failure" in c.value for c in at.caption)
+
+
+def test_compare_upload_survives_a_visit_to_another_page():
+    """An upload on Compare becomes the current input, which Compare shows again on return."""
+    at = _app()
+    at.switch_page("app_pages/2_compare.py").run()
+    at.radio(key="compare_mode").set_value("Upload a file").run()
+    at.text_input(key="compare_content_type").input("text/html; charset=koi8-r")
+    at.file_uploader(key="compare_upload").upload("page.html", "Привет".encode("koi8-r"),
+                                                  "text/html").run()
+    at.switch_page("app_pages/1_live_fetch.py").run()
+    at.switch_page("app_pages/2_compare.py").run()
+    assert not at.exception, at.exception
+    assert at.radio(key="compare_mode").value == "Current input"
+    assert "Current input: file\\: page\\.html (6 bytes)" in [c.value for c in at.caption]
+    assert [m.value for m in at.metric[:2]] == ["koi8-r", "http-header"]
