@@ -12,15 +12,8 @@ import streamlit as st
 from encoding_core.csvread import CsvError, plural
 from encoding_core.csvscan import Progress, ScanReport, guess_host_column, read_header, scan_csv
 from ui.components import md_escape
-from ui.state import (
-    KEEP_UPLOAD_MIB,
-    CurrentInput,
-    KeptUpload,
-    forget_upload,
-    keep_upload,
-    kept_upload,
-    set_current,
-)
+from ui.kept_uploader import kept_file_uploader
+from ui.state import CurrentInput, forget_upload, set_current
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of damage, URLs)",
@@ -36,7 +29,7 @@ COUNT_AXIS = alt.Axis(format="d", tickMinStep=1)
 PER_FILE_KEYS = ("csv_columns", "csv_host", "csv_kinds", "csv_example")
 #: The choices that decide the scan, saved per file so that a return to the page keeps them.
 SAVED_KEYS = ("csv_columns", "csv_host")
-#: Where the upload is kept across pages (ui.state.keep_upload).
+#: Where the upload is kept across pages (ui.kept_uploader).
 UPLOAD_SLOT = "csv_scan"
 
 
@@ -114,72 +107,41 @@ def _defaults_for(key: str, header: list[str]) -> None:
     st.session_state["csv_host"] = guess or "(none)"
 
 
-def _upload_changed() -> None:
-    """The user uploaded a file or removed it; leaving the page is not a change."""
-    if st.session_state.get("csv_upload") is None:
-        forget_upload(UPLOAD_SLOT)
+def _use_sample() -> None:
+    """"Try the sample": the chosen sample replaces a kept upload (before the uploader runs)."""
+    st.session_state["csv_use_sample"] = st.session_state["csv_sample_name"]
+    forget_upload(UPLOAD_SLOT)
 
 
 def _choose_file() -> tuple[Any, str, str]:
     """The upload (live or kept), or the chosen sample: a source, its name, and a cache key.
 
-    Order: the file in the uploader; else the upload kept from an earlier visit to the page;
-    else the sample chosen with "Try the sample" (which also forgets a kept upload).
+    Order: the file in the uploader; else the upload kept from an earlier visit to the page
+    (``kept_file_uploader``); else the sample chosen with "Try the sample" (which also forgets
+    a kept upload).
     """
     limit = _limit_mib()
-    uploaded = st.file_uploader(
+    upload = kept_file_uploader(
         f"Upload a CSV file (any encoding, up to {limit} MiB)", key="csv_upload",
-        on_change=_upload_changed,
-        help=f"The upload limit is {limit} MiB (server.maxUploadSize in .streamlit/config.toml). "
-             f"Files up to {KEEP_UPLOAD_MIB} MiB stay chosen when you visit other pages.")
+        slot=UPLOAD_SLOT,
+        help=f"The upload limit is {limit} MiB (server.maxUploadSize in .streamlit/config.toml).")
     left, right = st.columns([3, 1], vertical_alignment="bottom")
-    sample = left.selectbox("…or try a sample", list(SAMPLE_FILES), key="csv_sample_name",
-                            format_func=lambda n: f"{n}: {SAMPLE_FILES[n]}")
-    if right.button("Try the sample", key="csv_sample"):
-        st.session_state["csv_use_sample"] = sample
-        forget_upload(UPLOAD_SLOT)
-    if uploaded is not None:
-        if uploaded.size > limit * 2**20:
-            st.error(f"{md_escape(uploaded.name)} is {uploaded.size / 2**20:,.1f} MiB, over the "
+    left.selectbox("…or try a sample", list(SAMPLE_FILES), key="csv_sample_name",
+                   format_func=lambda n: f"{n}: {SAMPLE_FILES[n]}")
+    right.button("Try the sample", key="csv_sample", on_click=_use_sample)
+    if upload is not None:
+        if len(upload.body) > limit * 2**20:
+            st.error(f"{md_escape(upload.name)} is {len(upload.body) / 2**20:,.1f} MiB, over the "
                      f"upload limit of {limit} MiB. Split the file, or scan it with "
                      "`python -m encoding_core scan-csv FILE`, which has no limit.")
             st.stop()
-        kept = keep_upload(UPLOAD_SLOT, uploaded, KEEP_UPLOAD_MIB * 2**20)
-        if kept.body is None:
-            st.caption(f"Files over {KEEP_UPLOAD_MIB} MiB are not kept when you visit another "
-                       "page: on return, upload this one again.")
-        uploaded.seek(0)
-        return uploaded, uploaded.name, _upload_key(kept)
-    kept = kept_upload(UPLOAD_SLOT)
-    if kept is not None and kept.body is not None:
-        note, clear = st.columns([3, 1], vertical_alignment="center")
-        note.caption(f"Scanning your upload {md_escape(kept.name)} ({_size(kept.size)}), kept "
-                     "while you visit other pages. Upload another file above, try a sample, "
-                     "or forget this one.")
-        clear.button("Forget this file", key="csv_forget", on_click=forget_upload,
-                     args=(UPLOAD_SLOT,))
-        return kept.body, kept.name, _upload_key(kept)
-    if kept is not None:
-        forget_upload(UPLOAD_SLOT)
-        st.info(f"{md_escape(kept.name)} ({_size(kept.size)}) was not kept when you left this "
-                f"page: files over {KEEP_UPLOAD_MIB} MiB are not. Upload it again to scan it.")
+        return upload.body, upload.name, upload.key
     chosen = st.session_state.get("csv_use_sample")
     if chosen in SAMPLE_FILES:
-        path = SAMPLES / chosen
-        return path, chosen, f"sample:{chosen}"
-    if kept is None:
-        st.info(f"Upload a CSV file (up to {limit} MiB) or try a sample to start.")
+        return SAMPLES / chosen, chosen, f"sample:{chosen}"
+    st.info(f"Upload a CSV file (up to {limit} MiB) or try a sample to start.")
     st.stop()
     raise AssertionError("unreachable")  # st.stop() raises
-
-
-def _upload_key(kept: KeptUpload) -> str:
-    """The same key whether the upload is in the uploader or kept: the same cached results."""
-    return f"upload:{kept.file_id}:{kept.size}"
-
-
-def _size(size: int) -> str:
-    return f"{size:,} bytes" if size < 2**20 else f"{size / 2**20:,.1f} MiB"
 
 
 def _run_scan(source: Any, key: str, columns: tuple[str, ...], host: str | None) -> ScanReport:

@@ -3,8 +3,9 @@
 The Fetch page (a live URL, a capture, a WARC record), the CSV scan page (a suspicious cell) and
 the sample picker all put bytes here; Compare, Bytes and Overrides read them.
 
-Streamlit drops a ``file_uploader``'s file when the user leaves its page; a page that should show
-the same file on return keeps it with ``keep_upload`` (bounded by ``KEEP_UPLOAD_MIB``).
+Streamlit drops a ``file_uploader``'s file when the user leaves its page; pages that should show
+the same file on return use ``ui.kept_uploader.kept_file_uploader``, which keeps it here with
+``keep_upload`` (bounded by ``KEEP_UPLOAD_MIB``).
 """
 
 from __future__ import annotations

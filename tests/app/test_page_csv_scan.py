@@ -241,7 +241,7 @@ def test_upload_is_kept_across_pages_with_its_columns_and_report() -> None:
     at = _leave_and_return(at)
     assert not at.exception, at.exception
     assert at.file_uploader(key="csv_upload").value is None   # Streamlit dropped it
-    assert "Scanning your upload x.csv (59 bytes), kept" in at.caption[0].value.replace("\\", "")
+    assert "Your upload x.csv (59 bytes), kept" in at.caption[0].value.replace("\\", "")
     assert at.multiselect(key="csv_columns").value == ["name"]
     assert _metrics(at) == before and before["Flagged"] == "1"
     (again,) = at.session_state["csv_reports"].values()
@@ -251,7 +251,7 @@ def test_upload_is_kept_across_pages_with_its_columns_and_report() -> None:
 def test_kept_upload_can_be_forgotten_or_replaced() -> None:
     """After a return the user can forget the kept file, or upload another."""
     at = _leave_and_return(_upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode()))
-    at.button(key="csv_forget").click().run()
+    at.button(key="csv_upload_forget").click().run()
     assert "Upload a CSV file" in at.info[0].value and not at.metric
     at = _leave_and_return(_upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode()))
     at.file_uploader(key="csv_upload").upload("y.csv", "a,b\nCafÃ©,1\nok,2\n".encode(), "text/csv")
@@ -273,6 +273,7 @@ def test_sample_after_a_kept_upload_replaces_it() -> None:
     at.button(key="csv_sample").click().run()
     assert at.selectbox(key="csv_host").value == "source_url"
     assert "kept_upload:csv_scan" not in at.session_state
+    assert not any("kept while you visit" in c.value for c in at.caption)
 
 
 def test_upload_over_the_keep_limit_asks_to_upload_again(monkeypatch) -> None:
