@@ -83,7 +83,7 @@ _HOST_COLUMNS = {
     "to review": st.column_config.NumberColumn(width="small",
                                                help="pages whose decision a person should check"),
     "suggests": st.column_config.TextColumn(
-        width="small", help="the override the conflicts of at least half the host's pages point "
+        width=150, help="the override the conflicts of at least half the host's pages point "
         "at (pages of decided pages); propose it on the Overrides page after a look in Compare"),
     **{name: _COUNT for name in ("pages", "fetch errors")},
 }
