@@ -97,18 +97,24 @@ def test_bytes_page_shows_offending_bytes_and_text_chain():
     assert any("utf-8 read as windows-1252" in t.value and "José" in t.value for t in at.text)
 
 
-def test_compare_applies_the_hosts_override(app_data):
-    """A fetched page whose host has an approved override is compared with it applied."""
-    from tests.overridefiles import approved_override
+def _compare_shop_page() -> AppTest:
+    """Compare on UTF-8 bytes fetched from shop.example under an iso-8859-1 header."""
     from ui.state import CurrentInput
 
-    entry = approved_override(app_data / "overrides.yaml", "shop.example")
     at = _app()
     at.switch_page("app_pages/2_compare.py")
     at.session_state["current_input"] = CurrentInput(
         label="https://shop.example/", body="café".encode(),
         content_type="text/html; charset=iso-8859-1", url="https://shop.example/")
-    at.run()
+    return at.run()
+
+
+def test_compare_applies_the_hosts_override(app_data):
+    """A fetched page whose host has an approved override is compared with it applied."""
+    from tests.overridefiles import approved_override
+
+    entry = approved_override(app_data / "overrides.yaml", "shop.example")
+    at = _compare_shop_page()
     assert not at.exception, at.exception
     assert [m.value for m in at.metric[:2]] == ["utf-8", "override"]
     assert any(entry.id in c.value for c in at.caption)
@@ -116,16 +122,9 @@ def test_compare_applies_the_hosts_override(app_data):
 
 def test_compare_with_a_broken_overrides_file_warns_and_decides(app_data):
     """A hand-broken overrides file is reported, left as it is, and no override is applied."""
-    from ui.state import CurrentInput
-
     broken = b"- host: shop.example\n  encoding: [utf-8\n"
     (app_data / "overrides.yaml").write_bytes(broken)
-    at = _app()
-    at.switch_page("app_pages/2_compare.py")
-    at.session_state["current_input"] = CurrentInput(
-        label="https://shop.example/", body="café".encode(),
-        content_type="text/html; charset=iso-8859-1", url="https://shop.example/")
-    at.run()
+    at = _compare_shop_page()
     assert not at.exception, at.exception
     assert any("cannot be used, so none is applied" in w.value for w in at.warning)
     assert [m.value for m in at.metric[:2]] == ["windows-1252", "http-header"]
