@@ -20,6 +20,7 @@ from encoding_core.models import Decoded
 from encoding_core.overrides_model import OverrideStatus
 from encoding_core.overrides_retest import decode_with_overrides
 from encoding_core.warcfile import WarcFormatError, WarcListing, list_responses, read_response
+from encoding_core.wording import plural
 from ui.components import md_escape, render_decision
 from ui.config import fetch_config
 from ui.fetch_view import render_capture, render_recent
@@ -27,7 +28,7 @@ from ui.hostreport_view import render_report, url_progress
 from ui.overrides_access import host_overrides, override_lookup
 from ui.state import CurrentInput, set_current
 from ui.warc_view import WarcChoice, render_listing, warc_source
-from ui.wording import counted, md_code
+from ui.wording import md_code
 
 _CAPTURE, _REPORT, _REPORT_SOURCE = "fetch_capture", "fetch_report", "fetch_report_source"
 #: The WARC file chosen and listed in the WARC tab, with its record count.
@@ -158,7 +159,7 @@ def _report_tab(settings: FetchSettings, zone: LandingZone, listed: Listed | Non
     def step(done: int, _: int | None) -> None:
         if done % 25 == 0 or done == total:
             bar.progress(min(done / max(total, 1), 1.0),
-                         text=f"{done:,} of {counted(total, 'record')} read")
+                         text=f"{done:,} of {plural(total, 'record')} read")
     try:
         st.session_state[_REPORT] = report_from_warc(warc.data, max_bytes=settings.max_bytes,
                                                      progress=step, overrides=overrides)

@@ -12,8 +12,8 @@ import streamlit as st
 
 from encoding_core import ENCODING_NAMES, decode, explain_text, format_rows, inspect_bytes
 from encoding_core.byteinspect import ByteReport, TextExplanation
-from encoding_core.csvread import plural
 from encoding_core.models import Decoded
+from encoding_core.wording import plural
 from ui.components import input_picker
 from ui.overrides_access import applied, host_overrides
 from ui.wording import md_code
@@ -95,7 +95,7 @@ def _bytes_view() -> None:
     st.caption("Bytes in [brackets] are the sequence; the column on the right shows ASCII.")
     rows = []
     for enc, text, strict_ok in finding.readings:
-        for cp in explain_text(text).code_points:
+        for cp in _explain(text).code_points:
             rows.append({"read as": enc, "strict": "ok" if strict_ok else "failed",
                          "character": cp.char, "code point": cp.code, "name": cp.name})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="bytes_readings")

@@ -46,7 +46,7 @@ from ui.overrides_staging import (
     stage,
 )
 from ui.overrides_view import (
-    DUE_SOON_DAYS,
+    DUE_DAYS,
     due_marker,
     render_entry,
     render_evidence,
@@ -63,7 +63,7 @@ _RESULTS = "overrides_retests"  # entry id -> its latest re-test in this session
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def _evidence(body: bytes, content_type: str | None, url: str | None,
-              capture: str | None, fetched_at: str | None) -> tuple[OverrideEvidence, str | None]:
+              capture: str | None, fetched_at: str | None) -> tuple[OverrideEvidence, str]:
     return evidence_from_body(body, content_type, url=url, capture=capture,
                               fetched_at=fetched_at)
 
@@ -192,7 +192,7 @@ def _renewal_note(entry: SiteOverride, latest: RetestResult | None, refusal: str
         assert latest is not None  # renewal_refusal refuses a missing re-test
         st.caption(f"Renewing rests on the re-test of {latest.tested_at:%Y-%m-%d %H:%M} "
                    f"UTC ({latest.verdict}); its summary is recorded with the reason.")
-    elif latest is not None or due_state(entry, today, DUE_SOON_DAYS) in ("due", "expired"):
+    elif latest is not None or due_state(entry, today, DUE_DAYS) in ("due", "expired"):
         st.warning(f"Renew is not possible: {md_escape(refusal)}.")
     else:
         st.caption(f"Not due for renewal yet. Renew: {md_escape(refusal)}.")

@@ -38,14 +38,13 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import BinaryIO
 
-# The format is decided in csvformat; its names stay importable from here too.
-from .csvformat import CsvError, CsvFormat, decide_format, redecide_format
+# The format is decided in csvformat; CsvError stays importable from here (the app, the package).
+from .csvformat import CsvError, CsvFormat
 from .decoders import decode_replace, decode_strict, encode_strict
 from .wording import plural
 
-__all__ = ["FIELD_LIMIT", "CsvError", "CsvFormat", "NotUtf8", "ReadStats", "decide_format",
-           "field_lines", "open_source", "pieces", "read_records",
-           "redecide_format"]
+__all__ = ["FIELD_LIMIT", "CsvError", "NotUtf8", "ReadStats", "field_lines", "open_source",
+           "pieces", "read_records"]
 
 FIELD_LIMIT = 1 << 27
 

@@ -39,7 +39,6 @@ __all__ = [
     "mojibake_count",
     "override_problem",
     "retest",
-    "suggested_encoding",
 ]
 
 
@@ -179,11 +178,6 @@ def decode_with_overrides(body: bytes, content_type: str | None,
     return replace(decoded, evidence=tuple(evidence))
 
 
-def suggested_encoding(decoded: Decoded) -> str | None:
-    """The encoding the conflicts point at (what an override would set), if any."""
-    return decoded.suggested_encoding
-
-
 def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None = None,
                        capture: str | None = None, fetched_at: datetime | str | None = None
                        ) -> tuple[OverrideEvidence, str]:
@@ -197,7 +191,7 @@ def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None
     capture records it (``2030-01-01T12:00:00Z``; text that is not a time is left out).
     """
     decoded = decode(body, content_type)
-    suggested = suggested_encoding(decoded)
+    suggested = decoded.suggested_encoding
     # What the override corrects: the first declaration that disagrees with the suggestion
     # (it failed strictly, or won with the wrong answer), else whatever source won.
     wrong = next((str(e.source) for e in decoded.evidence if suggested and e.encoding

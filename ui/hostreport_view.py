@@ -14,8 +14,9 @@ import pandas as pd
 import streamlit as st
 
 from encoding_core.hostreport import QUARANTINE_THRESHOLD, HostReport, RecordOutcome
+from encoding_core.wording import plural
 from ui.components import md_escape
-from ui.wording import counted, md_code
+from ui.wording import md_code
 
 #: Counts of pages and characters: whole-number ticks only.
 _COUNT_AXIS = alt.Axis(format="d", tickMinStep=1)
@@ -45,14 +46,14 @@ def url_progress(urls: Sequence[str], concurrency: int, timeout: float
     holds the bar for up to ``timeout`` seconds).
     """
     total = len(urls)
-    bar = st.progress(0.0, text=f"Fetching {counted(total, 'URL')} from {_hosts_in(urls)}, "
+    bar = st.progress(0.0, text=f"Fetching {plural(total, 'URL')} from {_hosts_in(urls)}, "
                       f"at most {concurrency} at a time (each may take up to {timeout:g} s)…")
 
     def tick(done: int, _: int | None) -> None:
         left = total - done
         bar.progress(done / max(total, 1),
-                     text=(f"{done} of {counted(total, 'URL')} fetched" if not left else
-                           f"{done} of {counted(total, 'URL')} fetched; waiting for {left} "
+                     text=(f"{done} of {plural(total, 'URL')} fetched" if not left else
+                           f"{done} of {plural(total, 'URL')} fetched; waiting for {left} "
                            f"more (each may take up to {timeout:g} s)…"))
     return tick
 
@@ -107,7 +108,7 @@ def _pages(report: HostReport) -> RecordOutcome | None:
     left, right = st.columns([3, 1], vertical_alignment="bottom")
     pick = left.selectbox("Page", range(len(decided)), key="fetch_report_pick",
                           format_func=lambda i: f"{decided[i].url} ({decided[i].encoding}, "
-                          f"{counted(decided[i].replacements, 'replacement')})")
+                          f"{plural(decided[i].replacements, 'replacement')})")
     if right.button("Open in Compare", key="fetch_report_open") and pick is not None:
         return decided[pick]
     return None
@@ -118,7 +119,7 @@ def _failures(report: HostReport) -> None:
     failed = [r for r in report.records if r.error is not None]
     if not failed:
         return
-    st.markdown(f"**Not fetched: {counted(len(failed), 'URL')}**")
+    st.markdown(f"**Not fetched: {plural(len(failed), 'URL')}**")
     st.dataframe(pd.DataFrame([{"url": r.url, "reason": r.error} for r in failed]),
                  hide_index=True, width="stretch", key="fetch_report_failed",
                  column_config={"url": st.column_config.TextColumn(width="medium")})
@@ -130,7 +131,7 @@ def render_report(report: HostReport) -> RecordOutcome | None:
     if report.problem:
         st.warning(md_escape(report.problem))
     if report.quarantined_hosts:
-        st.error(f"Seed 000 would quarantine {counted(len(report.quarantined_hosts), 'host')}: "
+        st.error(f"Seed 000 would quarantine {plural(len(report.quarantined_hosts), 'host')}: "
                  f"a page needed more than {QUARANTINE_THRESHOLD} replacement characters.")
     hosts = _hosts_table(report)
     st.dataframe(hosts, hide_index=True, width="stretch", key="fetch_report_hosts",

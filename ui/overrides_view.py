@@ -23,7 +23,6 @@ from encoding_core.overrides import (
 from encoding_core.overrides_model import due_state
 from encoding_core.wording import plural
 
-DUE_SOON_DAYS = DUE_DAYS  # "due soon" is when re-tests start to count towards a renewal
 # Reasons are sentences: a wide column, and rows tall enough that the grid wraps them
 # (st.dataframe wraps text only when row_height is above 4rem).
 _WRAPPED = {"row_height": 72,
@@ -35,7 +34,7 @@ _COLOURS = ["#f5a623", "#2e7d32", "#9e9e9e", "#cfcfcf"]  # proposed, approved, r
 
 def due_marker(entry: SiteOverride, today: date) -> str:
     """How the entry stands against its review date, in words ("" once closed)."""
-    state = due_state(entry, today, DUE_SOON_DAYS)
+    state = due_state(entry, today, DUE_DAYS)
     days = entry.days_left(today)
     return {"expired": f"OVERDUE by {plural(-days, 'day')}",
             "due": f"due soon: {plural(days, 'day')} left",
@@ -44,13 +43,13 @@ def due_marker(entry: SiteOverride, today: date) -> str:
 
 def render_overview(entries: tuple[SiteOverride, ...], today: date) -> None:
     """The counts, the table of every entry, and the timeline."""
-    states = [due_state(e, today, DUE_SOON_DAYS) for e in entries]
+    states = [due_state(e, today, DUE_DAYS) for e in entries]
     a, b, c, d = st.columns(4)
     a.metric("Applying", sum(e.status is Status.APPROVED and s != "expired"
                              for e, s in zip(entries, states, strict=True)))
     b.metric("Awaiting review", sum(e.status is Status.PROPOSED for e in entries))
     c.metric("Overdue", states.count("expired"))
-    d.metric(f"Due within {DUE_SOON_DAYS} days", states.count("due"))
+    d.metric(f"Due within {DUE_DAYS} days", states.count("due"))
     st.dataframe(pd.DataFrame([{
         "id": e.id, "host": e.host, "encoding": e.encoding, "status": e.status.value,
         "due": due_marker(e, today), "reason": e.reason,  # in view without scrolling

@@ -15,8 +15,8 @@ import pandas as pd
 import streamlit as st
 
 from encoding_core.warcfile import WarcListing
+from encoding_core.wording import plural
 from ui.kept_uploader import kept_file_uploader
-from ui.wording import counted
 
 #: Where the uploaded WARC file is kept across pages (ui.state.keep_upload).
 UPLOAD_SLOT = "fetch_warc"
@@ -62,8 +62,8 @@ def warc_source(section: dict[str, Any]) -> WarcChoice | None:
 
 def render_listing(listing: WarcListing) -> None:
     """How many HTTP responses the file holds, and one row for each."""
-    st.caption(counted(len(listing.responses), "HTTP response")
-               + (f" ({counted(listing.skipped, 'other response record')} skipped)"
+    st.caption(plural(len(listing.responses), "HTTP response")
+               + (f" ({plural(listing.skipped, 'other response record')} skipped)"
                   if listing.skipped else ""))
     st.dataframe(pd.DataFrame([{"#": r.index, "url": r.url, "status": r.status,
                                 "content type": r.content_type or "", "bytes": r.length,

@@ -1,10 +1,10 @@
-"""Words for labels and messages: counts ("1 record", "3 records"), and untrusted values
-quoted so that Markdown shows them literally.
+"""Untrusted values quoted so that Markdown shows them literally (counts in words are
+``encoding_core.wording.plural``).
 
-``md_escape`` (ui/components.py) stops Markdown and HTML syntax but not GitHub-flavoured
-Markdown's autolinks: Streamlit still turns an escaped ``http://...``, ``www.example.com`` or
-``bob@example.com`` into a clickable link (checked in Chromium). A code span is never
-autolinked, so URLs, hosts and names from pages or files go through ``md_code`` instead.
+Streamlit turns ``http://...``, ``www.example.com`` or ``bob@example.com`` into a clickable
+link even when its Markdown syntax is escaped (checked in Chromium). A code span is never
+autolinked, so URLs, hosts and names from pages or files go through ``md_code``, and
+``md_escape`` (ui/components.py) puts link-like words in code spans with it.
 """
 
 from __future__ import annotations
@@ -12,15 +12,6 @@ from __future__ import annotations
 import re
 
 _BACKTICKS = re.compile(r"`+")
-
-
-def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """``n`` and ``noun``, in the plural unless ``n`` is 1; thousands separated.
-
-    >>> counted(1, "record"), counted(1200, "record"), counted(2, "entry", "entries")
-    ('1 record', '1,200 records', '2 entries')
-    """
-    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
 def md_code(text: str) -> str:

@@ -1,21 +1,10 @@
-"""ui/wording.py: counts in words, and values quoted as Markdown code spans."""
+"""ui/wording.py: values quoted as Markdown code spans."""
 
 from __future__ import annotations
 
 import pytest
 
-from ui.wording import counted, md_code
-
-
-@pytest.mark.parametrize(("n", "noun", "plural", "expected"), [
-    (0, "record", None, "0 records"),
-    (1, "record", None, "1 record"),
-    (2, "URL", None, "2 URLs"),
-    (1500, "entry", "entries", "1,500 entries"),
-], ids=["zero", "one", "two", "irregular"])
-def test_counted(n: int, noun: str, plural: str | None, expected: str) -> None:
-    """The noun is plural unless the count is exactly one."""
-    assert counted(n, noun, plural) == expected
+from ui.wording import md_code
 
 
 @pytest.mark.parametrize(("text", "expected"), [
