@@ -12,8 +12,7 @@ from encoding_core.cases import cases_json, regression_case
 from encoding_core.compare import Comparison, line_count, shown_lines
 from encoding_core.models import Source
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
-from ui.overrides_access import applied, host_overrides
-from ui.wording import md_code
+from ui.overrides_access import applied_encoding
 
 MAX_LINES = 200
 _SOURCES = frozenset(str(source) for source in Source)
@@ -65,12 +64,7 @@ def compare_page() -> None:
         st.stop()
     extra = st.multiselect("Also decode as", [n for n in ENCODING_NAMES if n != "replacement"],
                            key="compare_extra")
-    override = applied(host_overrides(item.host))
-    if override is not None:
-        st.caption(f"Site override {override.id} for {md_code(override.host)} applies: "
-                   f"{override.encoding}, approved by {md_code(override.approved_by or '?')}.")
-    result = _compare(item.body, item.content_type, tuple(extra),
-                      override.encoding if override is not None else None)
+    result = _compare(item.body, item.content_type, tuple(extra), applied_encoding(item.host))
     render_decision(result.decision, key="compare")
     left, right = st.columns(2)
     left.download_button("Download the decision (JSON)",

@@ -15,8 +15,7 @@ from encoding_core.byteinspect import ByteReport, TextExplanation
 from encoding_core.models import Decoded
 from encoding_core.wording import plural
 from ui.components import input_picker
-from ui.overrides_access import applied, host_overrides
-from ui.wording import md_code
+from ui.overrides_access import applied_encoding
 
 _COMMON = ("utf-8", "windows-1252", "iso-8859-2", "windows-1251", "shift_jis", "gbk")
 _TABS = ["Offending bytes", "Bytes behind a text"]   # "bytes_tab" holds one (module docstring)
@@ -52,12 +51,8 @@ def _bytes_view() -> None:
     if item is None:
         st.info("Pick a sample or upload a file to see its bytes.")
         return
-    override = applied(host_overrides(item.host))   # decided as Compare and Fetch decide
-    if override is not None:
-        st.caption(f"Site override {override.id} for {md_code(override.host)} applies: "
-                   f"{override.encoding}, approved by {md_code(override.approved_by or '?')}.")
-    decided = _decide(item.body, item.content_type,
-                      override.encoding if override is not None else None)
+    # decided as Compare and Fetch decide, with the host's applied override
+    decided = _decide(item.body, item.content_type, applied_encoding(item.host))
     names = [n for n in ENCODING_NAMES if n != "replacement"]
     seen = (item.label, decided.encoding)
     if st.session_state.get("bytes_input_seen") != seen:

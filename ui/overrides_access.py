@@ -78,6 +78,17 @@ def applied(statuses: Sequence[OverrideStatus]) -> SiteOverride | None:
     return next((s.entry for s in statuses if s.applied), None)
 
 
+def applied_encoding(host: str | None) -> str | None:
+    """The encoding of the host's applied override, said in a caption (Compare, Bytes);
+    None when no override applies (warnings about the file or the entry are shown)."""
+    override = applied(host_overrides(host))
+    if override is None:
+        return None
+    st.caption(f"Site override {override.id} for {md_code(override.host)} applies: "
+               f"{override.encoding}, approved by {md_code(override.approved_by or '?')}.")
+    return override.encoding
+
+
 def override_lookup() -> OverrideLookup | None:
     """Each host's active override encoding, for a host report; None without a usable file."""
     store = _usable_store()
