@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .bom import bom_sniff
-from .decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict
+from .decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict, decodes_strictly
 from .labels import get_encoding
 
 __all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "decode_as", "incomplete_tail",
@@ -68,15 +68,7 @@ def incomplete_tail(tail: bytes, encoding: str) -> bool:
     (True, False)
     """
     return (0 < len(tail) <= _MAX_INCOMPLETE
-            and any(_decodes(tail + more, encoding) for more in _COMPLETIONS))
-
-
-def _decodes(data: bytes, encoding: str) -> bool:
-    try:
-        decode_strict(data, encoding)
-    except UnicodeDecodeError:
-        return False
-    return True
+            and any(decodes_strictly(tail + more, encoding) for more in _COMPLETIONS))
 
 
 def decode_as(body: bytes, encoding: str, *, skip: int = 0) -> DecodeAttempt:

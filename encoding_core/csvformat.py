@@ -48,12 +48,12 @@ from typing import BinaryIO
 
 from .bom import bom_sniff
 from .decode import decode
-from .decoders import SUPPORTED_ENCODINGS, decode_replace, decode_strict
+from .decoders import SUPPORTED_ENCODINGS, decode_replace, decodes_strictly
 from .errors import EncodingCoreError
 from .utf8profile import utf8_profile
 
 __all__ = ["HEAD_BYTES", "SNIFF_CHARS", "CsvError", "CsvFormat", "decide_format",
-           "reads_strictly", "redecide_format"]
+           "redecide_format"]
 
 HEAD_BYTES = 64 * 1024
 SNIFF_CHARS = 16 * 1024
@@ -164,14 +164,14 @@ def decide_format(head: bytes, complete: bool) -> CsvFormat:
                            "Standard does not define: re-save it as UTF-8")
         # UTF-8 after its BOM is checked as the file is read too: an export appended to it in
         # another encoding stops the reader, and its lines are looked at (``csvmixed``)
-        tentative = encoding == "utf-8" and not complete and reads_strictly(
+        tentative = encoding == "utf-8" and not complete and decodes_strictly(
             _cut_at_newline(head[bom_length:]))
     elif (utf16 := _utf16_without_bom(head)) is not None and not _magic(head):
         encoding, reason = utf16, "every other byte is NUL (UTF-16 without a byte-order mark)"
     else:
         _refuse_binary(head)
         body = head if complete else _cut_at_newline(head)
-        if reads_strictly(body):
+        if decodes_strictly(body):
             reason = "valid utf-8" + ("" if complete else " (checked as the file is read)")
             tentative = not complete
         else:
@@ -198,19 +198,6 @@ def redecide_format(stream: BinaryIO, fmt: CsvFormat, offset: int, start: int = 
     reason += f"; utf-8 failed at byte offset {offset:,}"
     return CsvFormat(encoding, reason, fmt.bom_length, fmt.delimiter, fmt.quotechar, fmt.newline,
                      utf8_in_sample=utf8_seen)
-
-
-def reads_strictly(data: bytes, encoding: str = "utf-8") -> bool:
-    """Whether ``data`` decodes strictly (no malformed sequence) in ``encoding``.
-
-    >>> reads_strictly("Zoë".encode()), reads_strictly("Zoë".encode("cp1252"))
-    (True, False)
-    """
-    try:
-        decode_strict(data, encoding)
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _decide_by_core(sample: bytes) -> tuple[str, str, bool]:

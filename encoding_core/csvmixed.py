@@ -31,9 +31,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from .csvformat import CsvFormat, reads_strictly
+from .csvformat import CsvFormat
 from .csvread import ReadStats, pieces
-from .decoders import decode_replace, encode_strict
+from .decoders import decode_replace, decodes_strictly, encode_strict
 from .detect import Detector, default_detector
 from .wording import plural
 
@@ -77,9 +77,9 @@ def find_mixed_lines(stream: BinaryIO, newline: bytes, *, chunk_bytes: int = 1 <
     chosen: str | None = None   # decided once the sample is full; later lines are checked
     why = ""
     for _offset, piece in pieces(stream, b"", newline, chunk_bytes, ReadStats(), progress):
-        if not reads_strictly(piece):
+        if not decodes_strictly(piece):
             for number, raw in enumerate(piece.split(newline), line):
-                if reads_strictly(raw):
+                if decodes_strictly(raw):
                     continue
                 lines += 1
                 first = first or number
@@ -89,7 +89,7 @@ def find_mixed_lines(stream: BinaryIO, newline: bytes, *, chunk_bytes: int = 1 <
                         chosen, why = _ask(bytes(sample), detector, lines, sampled=True)
                         if chosen is None:
                             return MixedLines(None, lines, first, why)
-                elif not reads_strictly(raw, chosen):
+                elif not decodes_strictly(raw, chosen):
                     return MixedLines(None, lines, first, (
                         f"{chosen}, the detector's answer on the first lines that are not "
                         f"utf-8 ({plural(len(sample), 'byte')}), does not read line "
@@ -116,7 +116,7 @@ def _ask(sample: bytes, detector: Detector, lines: int, sampled: bool) -> tuple[
     if encode_strict(_ASCII.decode("ascii"), found.encoding) != _ASCII:
         return None, (f"the detector says {found.encoding} for {which}, which does not share "
                       "ASCII with utf-8, so they stay lossy")
-    if not reads_strictly(sample, found.encoding):
+    if not decodes_strictly(sample, found.encoding):
         return None, f"{found.encoding} (the detector) does not read {which}, so they stay lossy"
     doubt = " (unsure: few non-ASCII bytes; check the examples)" if found.needs_review else ""
     return found.encoding, (f"{found.encoding} is the detector's answer on {which}, all "

@@ -32,12 +32,12 @@ from .csvformat import (
     CsvError,
     CsvFormat,
     decide_format,
-    reads_strictly,
     redecide_format,
 )
 from .csvnotes import csv_fields, ragged
 from .csvread import NotUtf8, ReadStats, Source, open_source, read_records
 from .csvutf8lines import with_other_lines
+from .decoders import decodes_strictly
 from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
 
 __all__ = ["CsvError", "Progress", "ScanReport", "guess_host_column", "host_of", "read_header",
@@ -187,7 +187,7 @@ def scan_csv(source: Source, columns: Sequence[str] | None = None,
                 "a stream read once is not looked at for lines in another encoding")), head
         # legacy with UTF-8 in the sample, or UTF-8 not tentative: the head fails (or is whole)
         elif fmt.utf8_in_sample or (fmt.encoding == "utf-8" and not fmt.tentative and (
-                not complete or not reads_strictly(head[fmt.bom_length:]))):
+                not complete or not decodes_strictly(head[fmt.bom_length:]))):
             fmt = mixed(fmt)
         else:
             prefix = head

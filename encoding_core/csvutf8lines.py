@@ -38,10 +38,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from .csvformat import CsvFormat, reads_strictly
+from .csvformat import CsvFormat
 from .csvmixed import with_mixed_lines
 from .csvread import ReadStats, pieces
-from .decoders import encode_strict
+from .decoders import decodes_strictly, encode_strict
 from .detect import Detector, default_detector
 from .wording import plural
 
@@ -80,11 +80,11 @@ def count_line_kinds(stream: BinaryIO, newline: bytes, *, chunk_bytes: int = 1 <
         over = offset + len(piece) > max_bytes
         if over:   # its whole lines up to max_bytes
             piece = piece[:piece.rfind(newline, 0, max_bytes - offset) + len(newline)]
-        valid = reads_strictly(piece)   # then each non-ASCII line of it is UTF-8
+        valid = decodes_strictly(piece)   # then each non-ASCII line of it is UTF-8
         for raw in piece.split(newline):
             if raw.isascii():
                 continue
-            if valid or reads_strictly(raw):
+            if valid or decodes_strictly(raw):
                 utf8 += 1
             else:
                 not_utf8 += 1

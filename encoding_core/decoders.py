@@ -55,7 +55,7 @@ from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
 
 __all__ = ["BOM_ONLY_ENCODINGS", "SINGLE_BYTE_ENCODINGS", "SUPPORTED_ENCODINGS", "decode_replace",
-           "decode_strict", "encode_strict"]
+           "decode_strict", "decodes_strictly", "encode_strict"]
 
 #: The legacy single-byte encodings (and x-user-defined): every byte decodes in most of them.
 SINGLE_BYTE_ENCODINGS = frozenset(_SINGLE_BYTE)
@@ -108,6 +108,19 @@ def decode_strict(data: bytes, encoding: str) -> str:
     if errors:
         raise _error(encoding, data, errors[0])
     return text
+
+
+def decodes_strictly(data: bytes, encoding: str = "utf-8") -> bool:
+    """Whether ``data`` decodes in ``encoding`` with no malformed sequence (``decode_strict``).
+
+    >>> decodes_strictly("Zoë".encode()), decodes_strictly("Zoë".encode("cp1252"))
+    (True, False)
+    """
+    try:
+        decode_strict(data, encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def decode_replace(data: bytes, encoding: str) -> tuple[str, tuple[int, ...]]:
