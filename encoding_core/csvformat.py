@@ -191,10 +191,12 @@ def redecide_format(stream: BinaryIO, fmt: CsvFormat, offset: int, start: int = 
             f"{fmt.encoding_reason}; utf-8 failed at byte offset {offset:,}"))
     stream.seek(start)
     head = _cut_at_newline(stream.read(HEAD_BYTES))
-    stream.seek(start + max(0, offset - HEAD_BYTES // 2))
+    # the region around the failure, after the head (not the head's bytes twice), whole lines
+    begin = max(len(head), offset - HEAD_BYTES // 2)
+    stream.seek(start + begin)
     window = stream.read(HEAD_BYTES)
-    start = window.find(b"\n") + 1 if offset > HEAD_BYTES // 2 else 0
-    encoding, reason, utf8_seen = _decide_by_core(head + b"\n" + _cut_at_newline(window[start:]))
+    skip = window.find(b"\n") + 1 if begin > len(head) else 0
+    encoding, reason, utf8_seen = _decide_by_core(head + b"\n" + _cut_at_newline(window[skip:]))
     reason += f"; utf-8 failed at byte offset {offset:,}"
     return CsvFormat(encoding, reason, fmt.bom_length, fmt.delimiter, fmt.quotechar, fmt.newline,
                      utf8_in_sample=utf8_seen)
