@@ -23,10 +23,11 @@ run: $(VENV)/.run-deps
 	$(PY) -m streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 		--server.headless true --browser.gatherUsageStats false
 
-## lint: ruff over everything, mypy --strict over encoding_core
+## lint: ruff over everything, mypy --strict over encoding_core, the import contract
 lint: $(VENV)/.test-deps
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 ## test: lint, then every test (browser tests when Chromium is present)
 test: lint
@@ -36,11 +37,11 @@ test: lint
 bench: $(VENV)/.test-deps
 	$(PY) bench/run.py $(BENCH_ARGS)
 
-## tables: regenerate encoding_core/_tables from ../shared/conformance (never edit them by hand)
+## tables: regenerate encoding_core/whatwg/_tables from conformance/ (never edit them by hand)
 tables: $(VENV)/.run-deps
 	$(PY) scripts/gen_tables.py
 	$(PY) scripts/gen_index_tables.py
 	$(PY) scripts/make_samples.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts bench/out
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache artifacts bench/out dist build

@@ -12,14 +12,19 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+from encoding_core.decision.models import Decoded
 from encoding_core.errors import FetchError
-from encoding_core.fetch import Capture, FetchSettings
-from encoding_core.hostreport import HostReport, RecordOutcome, report_from_urls, report_from_warc
-from encoding_core.landing import LandingZone, LandingZoneError, fetch_and_keep, recent, reopen
-from encoding_core.models import Decoded
-from encoding_core.overrides_model import OverrideStatus
-from encoding_core.overrides_retest import decode_with_overrides
-from encoding_core.warcfile import WarcFormatError, WarcListing, list_responses, read_response
+from encoding_core.fetch.client import Capture, FetchSettings
+from encoding_core.overrides.model import OverrideStatus
+from encoding_core.overrides.retest import decode_with_overrides
+from encoding_core.warc.hostreport import (
+    HostReport,
+    RecordOutcome,
+    report_from_urls,
+    report_from_warc,
+)
+from encoding_core.warc.landing import LandingZone, LandingZoneError, fetch_and_keep, recent, reopen
+from encoding_core.warc.warcfile import WarcFormatError, WarcListing, list_responses, read_response
 from encoding_core.wording import plural
 from ui.components import md_escape, render_decision
 from ui.config import fetch_config

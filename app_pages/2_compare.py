@@ -8,9 +8,9 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from encoding_core import ENCODING_NAMES, compare_candidates
-from encoding_core.cases import cases_json, regression_case
-from encoding_core.compare import Comparison, line_count, shown_lines
-from encoding_core.models import Source
+from encoding_core.decision.models import Source
+from encoding_core.views.cases import cases_json, regression_case
+from encoding_core.views.compare import Comparison, line_count, shown_lines
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
 from ui.overrides_access import applied_encoding
 

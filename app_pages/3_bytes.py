@@ -11,8 +11,8 @@ import pandas as pd
 import streamlit as st
 
 from encoding_core import ENCODING_NAMES, decode, explain_text, format_rows, inspect_bytes
-from encoding_core.byteinspect import ByteReport, TextExplanation
-from encoding_core.models import Decoded
+from encoding_core.decision.models import Decoded
+from encoding_core.views.byteinspect import ByteReport, TextExplanation
 from encoding_core.wording import plural
 from ui.components import input_picker
 from ui.overrides_access import applied_encoding

@@ -9,8 +9,14 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from encoding_core.csvread import CsvError
-from encoding_core.csvscan import Progress, ScanReport, guess_host_column, read_header, scan_csv
+from encoding_core.fields.csvread import CsvError
+from encoding_core.fields.csvscan import (
+    Progress,
+    ScanReport,
+    guess_host_column,
+    read_header,
+    scan_csv,
+)
 from encoding_core.wording import plural
 from ui.components import md_escape
 from ui.kept_uploader import kept_file_uploader

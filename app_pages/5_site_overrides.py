@@ -10,9 +10,14 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from encoding_core.errors import FetchError, OverrideError
-from encoding_core.labels import ENCODING_NAMES
-from encoding_core.landing import LandingZone, LandingZoneError, fetch_and_keep, reopen
-from encoding_core.overrides import (
+from encoding_core.overrides.model import due_state, host_matches
+from encoding_core.overrides.retest import (
+    RetestResult,
+    evidence_from_body,
+    override_problem,
+    retest,
+)
+from encoding_core.overrides.store import (
     MAX_REVIEW_DAYS,
     Approve,
     OverrideEvidence,
@@ -28,13 +33,8 @@ from encoding_core.overrides import (
     renewal_refusal,
     review_order,
 )
-from encoding_core.overrides_model import due_state, host_matches
-from encoding_core.overrides_retest import (
-    RetestResult,
-    evidence_from_body,
-    override_problem,
-    retest,
-)
+from encoding_core.warc.landing import LandingZone, LandingZoneError, fetch_and_keep, reopen
+from encoding_core.whatwg.labels import ENCODING_NAMES
 from ui.components import md_escape
 from ui.config import fetch_config
 from ui.overrides_staging import (

@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import httpx  # noqa: E402
 
-from encoding_core.fetch import BodyTooLargeError, FetchSettings, fetch_page  # noqa: E402
+from encoding_core.fetch.client import BodyTooLargeError, FetchSettings, fetch_page  # noqa: E402
 
 GIB = 1 << 30
 CAP = 10 * 1024 * 1024
@@ -168,8 +168,8 @@ def report_speed(path: Path, repeats: int) -> dict[str, Any]:
     from fastwarc.warc import ArchiveIterator, WarcRecordType
     from w3lib.encoding import html_to_unicode
 
-    from encoding_core.hostreport import report_from_warc
-    from encoding_core.warcfile import iter_captures
+    from encoding_core.warc.hostreport import report_from_warc
+    from encoding_core.warc.warcfile import iter_captures
 
     def peer() -> int:
         count = 0

@@ -37,9 +37,9 @@ import pyarrow as pa  # noqa: E402
 import pyarrow.compute as pc  # noqa: E402
 from ftfy.badness import is_bad  # noqa: E402
 
-from encoding_core.csvscan import scan_frame  # noqa: E402
-from encoding_core.decoders import decode_replace  # noqa: E402
-from encoding_core.mojibake import PREFILTER_RE2  # noqa: E402
+from encoding_core.fields.csvscan import scan_frame  # noqa: E402
+from encoding_core.fields.mojibake import PREFILTER_RE2  # noqa: E402
+from encoding_core.whatwg.decoders import decode_replace  # noqa: E402
 
 FIRST = ["José", "María", "João", "François", "Zoë", "Søren", "Łukasz", "Ahmet", "Şükrü",
          "Nguyễn Văn", "Александр", "Олена", "Γιώργος", "田中", "王芳", "김민준", "محمد", "דוד",
@@ -141,7 +141,7 @@ def _peak_rss_mib(csv_path: Path | None, chunk_rows: int, chunk_bytes: int) -> f
     RSS of this process at fork time, which Linux carries across exec)."""
     code = (
         f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
-        "from encoding_core.csvscan import scan_csv\n"
+        "from encoding_core.fields.csvscan import scan_csv\n"
         "path = sys.argv[1]\n"
         "r = scan_csv(path if path != '-' else b'a,b\\nJos\\xc3\\x83\\xc2\\xa9,x\\n', "
         f"chunk_rows={chunk_rows}, chunk_bytes={chunk_bytes})\n"

@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parent))
 
-from encoding_core.decoders import decode_strict  # noqa: E402
+from encoding_core.whatwg.decoders import decode_strict  # noqa: E402
 
 TEXTS = ROOT / "texts"
 
@@ -250,7 +250,7 @@ def export_cases(path: Path) -> int:
     ``default_detector`` gets right with confidence >= 0.9 and no doubt (regression cases,
     not a measurement).
     """
-    from encoding_core.detect import default_detector
+    from encoding_core.decision.detect import default_detector
 
     cases = []
     seen: set[str] = set()

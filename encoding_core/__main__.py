@@ -1,7 +1,7 @@
-"""``python -m encoding_core``: see ``cli.py``."""
+"""``python -m encoding_core``: see ``cli/main.py``."""
 
 from __future__ import annotations
 
-from .cli import main
+from .cli.main import main
 
 raise SystemExit(main())

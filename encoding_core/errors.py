@@ -19,8 +19,8 @@ These are for unusable user input (an override file, a URL) and programmer misus
         ├── ProtocolError            malformed response, body shorter than its Content-Length
         └── ContentDecodingError     a Content-Encoding whose bytes do not decode (codings)
 
-Every ``FetchError`` subclass is importable from ``encoding_core.fetch``, and its message says
-what happened and what to try.
+Every ``FetchError`` subclass is importable from ``encoding_core.fetch.client``, and its
+message says what happened and what to try.
 """
 
 from __future__ import annotations

@@ -1,13 +1,13 @@
-"""Generate encoding_core/_tables/single_byte.py and cjk.py from the WHATWG indexes.json.
+"""Generate encoding_core/whatwg/_tables/single_byte.py and cjk.py from the WHATWG indexes.json.
 
 Usage: python scripts/gen_index_tables.py [path/to/indexes.json]
 
 * ``single_byte.py``: one 256-character decoding table per single-byte encoding (for
   ``codecs.charmap_decode``), U+FFFE where the index has no code point; x-user-defined too.
-* ``cjk.py``: what ``encoding_core.decoders`` needs on top of Python's CJK codecs to decode
+* ``cjk.py``: what ``encoding_core.whatwg.decoders`` needs on top of Python's CJK codecs to decode
   exactly as WHATWG: the corrections to each index as derived from a Python codec, the gb18030
   ranges, and the fast-path fixes, found by decoding every byte sequence the Python codec accepts
-  with both the codec and the WHATWG decoder (``encoding_core._cjk`` over indexes.json).
+  with both the codec and the WHATWG decoder (``encoding_core.whatwg._cjk`` over indexes.json).
   The result depends on the Python version's codecs, so its header names that version.
 
 The outputs are never hand-edited: change this script and run it again (about a minute).
@@ -25,10 +25,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-DEFAULT_SOURCE = ROOT.parent / "shared" / "conformance" / "whatwg-encoding" / "indexes.json"
+DEFAULT_SOURCE = ROOT / "conformance" / "whatwg-encoding" / "indexes.json"
 PINNED = "whatwg/encoding at commit a985b62a9b45 (2026-05-21)"
-OUT = ROOT / "encoding_core" / "_tables"
-NUL = "\ufffe"  # encoding_core._cjk.NUL_CP: no code point
+OUT = ROOT / "encoding_core" / "whatwg" / "_tables"
+NUL = "\ufffe"  # encoding_core.whatwg._cjk.NUL_CP: no code point
 CJK_INDEXES = ("gb18030", "big5", "jis0208", "jis0212", "euc-kr")
 
 
@@ -136,13 +136,13 @@ def fast_path(
 
 
 def cjk(indexes: dict[str, list[int | None]]) -> None:
-    from encoding_core import _cjk, _decoders_cjk
+    from encoding_core.whatwg import _cjk, _decoders_cjk
 
     tables = {n: "".join(NUL if cp is None else chr(cp) for cp in indexes[n]) for n in CJK_INDEXES}
     ranges_json = indexes["gb18030-ranges"]
     ranges = (tuple(int(p) for p, _ in ranges_json), tuple(int(c) for _, c in ranges_json))  # type: ignore[misc]
     lines = header(
-        "Multi-byte (CJK) decoding data for encoding_core._decoders_cjk.",
+        "Multi-byte (CJK) decoding data for encoding_core.whatwg._decoders_cjk.",
         f",\nwith the codecs of Python {platform.python_version()}",
     )
     lines += ["# Number of pointers in each index.", "INDEX_LENGTHS: dict[str, int] = {"]

@@ -1,4 +1,4 @@
-"""Generate encoding_core/_tables/labels.py from the WHATWG encodings.json.
+"""Generate encoding_core/whatwg/_tables/labels.py from the WHATWG encodings.json.
 
 Usage: python scripts/gen_tables.py [path/to/encodings.json]
 
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_SOURCE = ROOT.parent / "shared" / "conformance" / "whatwg-encoding" / "encodings.json"
+DEFAULT_SOURCE = ROOT / "conformance" / "whatwg-encoding" / "encodings.json"
 PINNED = "whatwg/encoding at commit a985b62a9b45 (2026-05-21)"
 
 
@@ -41,7 +41,7 @@ def main(argv: list[str]) -> int:
     lines.append("NAMES: tuple[str, ...] = (")
     lines.extend(f"    {n!r}," for n in names)
     lines.append(")")
-    out = ROOT / "encoding_core" / "_tables" / "labels.py"
+    out = ROOT / "encoding_core" / "whatwg" / "_tables" / "labels.py"
     out.parent.mkdir(exist_ok=True)
     (out.parent / "__init__.py").write_text('"""Generated tables; see scripts/."""\n')
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -1,9 +1,9 @@
-"""The shared conformance data and the repository's own case files, for the tests.
+"""The conformance data and the repository's own case files, for the tests.
 
-The data lives beside the repository, in ``<repo>/../shared/conformance`` (here and in CI,
-where the repository is cloned elsewhere with a copy of ``shared/`` beside it), so it is always
-found relative to the repository root's parent. When it is missing the tests fail at once,
-saying where they looked.
+The standards' data (WHATWG ``encodings.json`` and ``indexes.json``, the html5lib-tests encoding
+cases) is copied into the repository, in ``conformance/`` (its README says from where, at which
+commit, under which licence), so a plain clone runs every test. Nothing here reads a path
+outside the repository. When a file is missing the tests fail at once, saying where they looked.
 """
 
 from __future__ import annotations
@@ -17,17 +17,17 @@ from typing import Any
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-CONFORMANCE = Path(__file__).resolve().parents[2] / "shared" / "conformance"
+CONFORMANCE = REPO_ROOT / "conformance"
 CASES = REPO_ROOT / "tests" / "cases"
 
 
 def conformance_path(*parts: str) -> Path:
-    """A file under ``shared/conformance``; fails with a clear message when it is missing."""
+    """A file under the repository's ``conformance/``; fails clearly when it is missing."""
     path = CONFORMANCE.joinpath(*parts)
     if not path.exists():
         raise FileNotFoundError(
-            f"conformance data missing: {path} (the tests expect a copy of shared/ beside the "
-            f"repository, i.e. at {CONFORMANCE.parent.parent})"
+            f"conformance data missing: {path} (it is part of the repository: see "
+            f"conformance/README.md)"
         )
     return path
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from encoding_core.fetch import FetchSettings
-from encoding_core.landing import LandingZone
+from encoding_core.fetch.client import FetchSettings
+from encoding_core.warc.landing import LandingZone
 from tests.httpserver import SEED_CASES, Handler, ScriptedServer, redirect, respond
 
 SETTINGS = FetchSettings(connect_timeout=2, read_timeout=1, total_timeout=3,

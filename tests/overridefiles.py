@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 from pathlib import Path
 
-from encoding_core.overrides import OverrideStore
-from encoding_core.overrides_model import SiteOverride
+from encoding_core.overrides.model import SiteOverride
+from encoding_core.overrides.store import OverrideStore
 
 
 def approved_override(path: Path, host: str, encoding: str = "utf-8") -> SiteOverride:

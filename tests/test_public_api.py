@@ -62,10 +62,10 @@ def test_module_all_is_sorted_and_exists(module):
     assert [name for name in names if not hasattr(mod, name)] == []
 
 
-def _loads_streamlit(code: str) -> list[str]:
-    """Run ``code`` in a fresh interpreter; the streamlit modules it left in sys.modules."""
+def _loads(code: str, tops: tuple[str, ...] = ("streamlit", "altair")) -> list[str]:
+    """Run ``code`` in a fresh interpreter; the modules of ``tops`` it left in sys.modules."""
     probe = (code + "\nimport json, sys\nprint(json.dumps(sorted(\n"
-             "    m for m in sys.modules if m.split('.')[0] == 'streamlit')))\n")
+             f"    m for m in sys.modules if m.split('.')[0] in {tops!r})))\n")
     done = subprocess.run([sys.executable, "-c", probe], cwd=REPO_ROOT, capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
@@ -74,11 +74,34 @@ def _loads_streamlit(code: str) -> list[str]:
 
 
 def test_import_does_not_load_streamlit():
-    """A fresh `import encoding_core` loads no streamlit module."""
-    assert _loads_streamlit("import encoding_core") == []
+    """A fresh `import encoding_core` loads no streamlit or altair module."""
+    assert _loads("import encoding_core") == []
 
 
 def test_no_module_loads_streamlit():
     """Importing every encoding_core module, in one fresh interpreter, loads no streamlit."""
     code = "import importlib\n" + "".join(f"importlib.import_module({m!r})\n" for m in _modules())
-    assert _loads_streamlit(code) == []
+    assert _loads(code) == []
+
+
+def test_decoding_does_not_load_pandas_or_pyarrow():
+    """A crawler that only decodes pays only for decoding: no pandas, no pyarrow."""
+    code = ("from encoding_core import decode, find_mojibake\n"
+            "decode(b'caf\\xc3\\xa9', 'text/html; charset=iso-8859-1')\n"
+            "find_mojibake('Jos\\u00c3\\u00a9')\n")
+    assert _loads(code, ("pandas", "pyarrow")) == []
+
+
+def test_field_scan_is_imported_on_first_use():
+    """scan_csv, scan_frame and ScanReport load pandas when first used, then stay bound."""
+    code = ("import encoding_core\n"
+            "assert 'scan_csv' in dir(encoding_core)\n"
+            "from encoding_core import scan_frame\n"
+            "assert encoding_core.scan_frame is scan_frame\n")
+    assert "pandas" in _loads(code, ("pandas",))
+
+
+def test_unknown_attribute_is_an_attribute_error():
+    """The lazy lookup still says plainly that a name does not exist."""
+    with pytest.raises(AttributeError, match="no attribute 'scan_everything'"):
+        _ = encoding_core.scan_everything  # type: ignore[attr-defined]

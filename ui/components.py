@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from encoding_core.models import Decoded
+from encoding_core.decision.models import Decoded
 from ui.state import CurrentInput, get_current, set_current
 from ui.wording import md_code
 

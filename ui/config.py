@@ -13,8 +13,8 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitSecretNotFoundError
 
-from encoding_core.fetch import FetchSettings, configured_settings
-from encoding_core.landing import LandingZone, configured_zone
+from encoding_core.fetch.client import FetchSettings, configured_settings
+from encoding_core.warc.landing import LandingZone, configured_zone
 from ui.components import md_escape
 
 

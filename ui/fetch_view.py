@@ -2,7 +2,7 @@
 
 URLs, header values and notes come from the fetched server: they reach the screen through
 ``st.text`` and ``st.dataframe``, or through ``md_escape`` before Markdown. The content codings
-named in a caption are only the ones ``encoding_core.codings`` knows and removed.
+named in a caption are only the ones ``encoding_core.fetch.codings`` knows and removed.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from encoding_core.fetch import Capture
-from encoding_core.landing import CaptureSummary, LandingZone
+from encoding_core.fetch.client import Capture
+from encoding_core.warc.landing import CaptureSummary, LandingZone
 from ui.components import md_escape
 
 

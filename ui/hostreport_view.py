@@ -13,7 +13,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from encoding_core.hostreport import QUARANTINE_THRESHOLD, HostReport, RecordOutcome
+from encoding_core.warc.hostreport import QUARANTINE_THRESHOLD, HostReport, RecordOutcome
 from encoding_core.wording import plural
 from ui.components import md_escape
 from ui.wording import md_code

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 import streamlit as st
 
 from encoding_core.errors import OverrideError
-from encoding_core.hostreport import OverrideLookup
-from encoding_core.overrides import OverrideStore, default_path
-from encoding_core.overrides_model import Applicability, OverrideStatus, SiteOverride
+from encoding_core.overrides.model import Applicability, OverrideStatus, SiteOverride
+from encoding_core.overrides.store import OverrideStore, default_path
+from encoding_core.warc.hostreport import OverrideLookup
 from ui.components import md_escape
 from ui.wording import md_code
 

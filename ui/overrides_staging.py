@@ -24,8 +24,8 @@ from typing import TypeVar
 import streamlit as st
 
 from encoding_core.errors import OverrideError
-from encoding_core.overrides import Change, OverrideStore
-from encoding_core.overrides_model import same_person
+from encoding_core.overrides.model import same_person
+from encoding_core.overrides.store import Change, OverrideStore
 from ui.components import md_escape
 
 PENDING, FLASH = "overrides_pending", "overrides_flash"

@@ -12,7 +12,8 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from encoding_core.overrides import (
+from encoding_core.overrides.model import due_state
+from encoding_core.overrides.store import (
     DUE_DAYS,
     HistoryEvent,
     OverrideEvidence,
@@ -20,7 +21,6 @@ from encoding_core.overrides import (
     SiteOverride,
     Status,
 )
-from encoding_core.overrides_model import due_state
 from encoding_core.wording import plural
 
 # Reasons are sentences: a wide column, and rows tall enough that the grid wraps them

@@ -11,8 +11,8 @@ from collections.abc import Callable
 import pandas as pd
 import streamlit as st
 
-from encoding_core.overrides import SiteOverride
-from encoding_core.overrides_retest import RetestResult, Verdict
+from encoding_core.overrides.retest import RetestResult, Verdict
+from encoding_core.overrides.store import SiteOverride
 from ui.components import md_escape
 from ui.kept_uploader import kept_file_uploader
 from ui.overrides_staging import reason_key

@@ -14,7 +14,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from encoding_core.warcfile import WarcListing
+from encoding_core.warc.warcfile import WarcListing
 from encoding_core.wording import plural
 from ui.kept_uploader import kept_file_uploader
 

@@ -216,7 +216,7 @@ def test_bytes_view_renders_a_mojibake_cell() -> None:
 
 def test_summary_json_is_what_the_core_exports() -> None:
     """The JSON download is the report's summary (checked through the core)."""
-    from encoding_core.csvscan import scan_csv
+    from encoding_core.fields.csvscan import scan_csv
     summary = json.loads(scan_csv(f"a\n{MOJIBAKE}\n".encode()).summary_json())
     assert summary["columns"][0]["flagged"] == 1
 

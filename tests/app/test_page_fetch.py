@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from encoding_core.overrides import OverrideStore
+from encoding_core.overrides.store import OverrideStore
 from tests.app.conftest import APP
 from tests.httpserver import ScriptedServer, redirect, respond
 from tests.warcs import warc_file

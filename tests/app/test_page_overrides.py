@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from encoding_core.overrides import OverrideEvidence, OverrideStore, Status
+from encoding_core.overrides.store import OverrideEvidence, OverrideStore, Status
 from tests.app.conftest import ROOT
 from ui.state import CurrentInput
 
@@ -216,7 +216,7 @@ def test_form_is_prefilled_from_the_current_input(app_data):
 
 def test_proposal_from_a_capture_records_when_it_was_fetched(app_data):
     """Evidence from a kept capture carries its fetch time, read back from the landing zone."""
-    from encoding_core.landing import LandingZone, fetch_and_keep
+    from encoding_core.warc.landing import LandingZone, fetch_and_keep
     from tests.httpserver import ScriptedServer, respond
     from tests.landingfixtures import SETTINGS
 

@@ -1,0 +1,91 @@
+"""``python -m encoding_core scan-csv FILE [--column NAME ...] [--host-column NAME] [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..fields.csvformat import CsvError
+from ..fields.csvscan import ScanReport, scan_csv
+
+__all__ = ["add_parser", "format_report"]
+
+NOT_IN_PLACE = ("Nothing is repaired in place: re-decode from the retained bytes where they "
+                "exist (seed 000); the repairs are proposals.")
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``scan-csv`` subcommand."""
+    parser = subparsers.add_parser(
+        "scan-csv", help="find mojibake and lost characters in a CSV file's columns")
+    parser.add_argument("file", type=Path, help="the CSV file, in any encoding ('-' for stdin)")
+    parser.add_argument("--column", action="append", default=None, metavar="NAME",
+                        help="scan only this column (repeat for more); default: all of them")
+    parser.add_argument("--host-column", default=None, metavar="NAME",
+                        help="a host or URL column: also count per host")
+    parser.add_argument("--examples", type=int, default=10, metavar="N",
+                        help="how many flagged cells to show (text output)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the summary and the flagged cells as JSON")
+    parser.set_defaults(func=run)
+
+
+def _shown(text: object, limit: int = 80) -> str:
+    """A cell for a terminal, quoted: non-printable characters escaped (repr), long text cut."""
+    if not isinstance(text, str):
+        return "-"
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def format_report(name: str, report: ScanReport, examples: int = 10) -> str:
+    """The report as plain text: how the file was read, per column and host, examples, notes."""
+    lines = [f"file: {name}",
+             f"encoding: {report.encoding} ({report.encoding_reason}); delimiter "
+             f"{report.delimiter!r}; {report.rows:,} rows, {report.flagged:,} flagged cells", "",
+             f"{'column':<24} {'cells':>9} {'flagged':>8} {'repairable':>10} {'lossy':>6} "
+             f"{'rate':>7}"]
+    for row in report.columns.itertuples():
+        lines.append(f"{_shown(row.column, 22)[1:-1]:<24} {row.cells:>9,} {row.flagged:>8,} "
+                     f"{row.repairable:>10,} {row.lossy:>6,} {row.rate:>7.1%}")
+    if report.hosts is not None:
+        lines += ["", f"{'host':<32} {'rows':>8} {'flagged':>8} {'repairable':>10} {'lossy':>6}"]
+        for row in report.hosts.itertuples():
+            lines.append(f"{_shown(row.host, 30)[1:-1]:<32} {row.rows:>8,} {row.flagged:>8,} "
+                         f"{row.repairable:>10,} {row.lossy:>6,}")
+    if examples > 0 and len(report.findings):
+        shown = report.findings.head(examples)
+        lines += ["", f"flagged cells (first {len(shown)} of {report.flagged:,}):"]
+        for row in shown.itertuples():
+            repaired = _shown(row.repaired) if isinstance(row.repaired, str) else "no repair"
+            lines.append(f"  line {row.line}, {row.column}: {row.kind}: {_shown(row.excerpt)}"
+                         f" -> {repaired}  [{row.chain}]")
+    if report.malformed_count:
+        lines += ["", f"malformed records ({report.malformed_count:,}):"]
+        lines += [f"  line {row.line}: {row.problem}" for row in report.malformed.head(10)
+                  .itertuples()]
+    if report.notes:
+        lines += ["", "notes:", *(f"  {note}" for note in report.notes)]
+    if report.flagged:
+        lines += ["", NOT_IN_PLACE]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Scan the file and print; 2 when it cannot be read as CSV."""
+    source = sys.stdin.buffer if str(args.file) == "-" else args.file
+    try:
+        report = scan_csv(source, args.column, args.host_column)
+    except CsvError as exc:
+        print(f"error: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        data = {"file": str(args.file), **report.summary(),
+                "findings": json.loads(report.findings.to_json(orient="records",
+                                                               force_ascii=False))}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(format_report(str(args.file), report, args.examples))
+    return 0

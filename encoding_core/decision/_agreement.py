@@ -1,0 +1,145 @@
+"""The quick path of ``detect.default_detector``: two independent detectors that agree.
+
+Firefox's detector (chardetng, through chardetng-py) and uchardet (through resiliparse) are
+different designs trained on different text. Asked about a short sample of an undeclared
+legacy page, when both readings agree, they have been right on every page of the
+development corpus; the ensemble (three voters and the plausibility of every sibling
+reading, ~2 ms a page) is kept for the pages where they do not, or where a sibling encoding
+reads the page differently. Measured on ``bench/corpus.py`` (both splits; bench/README.md):
+the quick path answers about nine legacy pages in ten, wrong on none, in a tenth of the
+ensemble's time.
+
+Rules; every doubt goes to the ensemble, never to a guess:
+
+1. an answer must decode the whole body strictly (as every answer of ``default_detector``);
+2. both answers give the sample the same text: that reading; else an answer whose reading
+   has no implausible character (``_plausibility``), when the other answer fails rule 1 or
+   reads implausibly, or has no answer: that one. With chardetng-py or resiliparse not
+   installed there is no quick path (one detector alone confirms nothing);
+3. the reading itself may have implausible characters, but at most
+   ``MAX_IMPLAUSIBLE_RATE / 2`` per non-ASCII character (as the ensemble's first round);
+4. a sibling encoding (``SIBLINGS``: windows-1252 and iso-8859-15 ...) that decodes the
+   body strictly and reads some of its bytes after the sample differently (both detectors
+   saw the sample and chose) is compared on the words holding those bytes: the answer
+   stands only when its words read with no implausible character and the sibling's with
+   some (``c½ur`` against ``cœur``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib.util import find_spec
+
+from ..whatwg.decoders import decode_replace
+from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility
+from ._voters import SIBLING_OF, Vote, chardetng_answer, resiliparse_answer
+
+__all__ = ["QUICK_DETECTORS_INSTALLED", "QUICK_SAMPLE", "Agreement", "agreement"]
+
+#: Both detectors of the quick path can be imported (else the ensemble decides alone).
+QUICK_DETECTORS_INSTALLED = all(find_spec(name) is not None
+                                for name in ("chardetng_py", "resiliparse"))
+#: The quick path's sample: this much from the first non-ASCII line (markup stripped).
+QUICK_SAMPLE = 2048
+#: Words with a non-ASCII character scored for plausibility in the quick sample.
+QUICK_WORDS = 100
+#: Words holding a byte two siblings read differently, compared for plausibility (rule 4).
+SIBLING_WORDS = 16
+
+
+
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    """The quick path's reading of a sample, and who read it so."""
+
+    encoding: str
+    how: str                  # "chardetng and uchardet agree", or who alone read plausibly
+    unanimous: bool           # both detectors gave the sample this text
+    rate: float               # implausible characters per non-ASCII one in the sample
+    votes: tuple[Vote, ...]
+
+
+def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int = 0
+              ) -> Agreement | None:
+    """The reading chardetng and uchardet agree on for ``part`` (a sample of ``data``), or None.
+
+    ``strict(encoding)`` says whether ``data`` decodes strictly in ``encoding`` (the caller
+    knows whether a character cut short at the very end is allowed, and caches). ``part``
+    was taken from ``data[:seen]``; rule 4 looks at the bytes after it.
+    """
+    if not QUICK_DETECTORS_INSTALLED:
+        return None
+    answers = (("chardetng", chardetng_answer(part, data)),
+               ("uchardet", resiliparse_answer(part, data)))
+    votes = tuple((name, answer, 0.6) for name, answer in answers)
+    valid = [(name, e) for name, e in answers if e is not None and strict(e)]
+    readings = {e: decode_replace(part, e)[0] for _n, e in valid}
+    unanimous = len(valid) == 2 and len(set(readings.values())) == 1
+    if unanimous:
+        encoding, how = valid[0][1], "chardetng and uchardet agree"
+        bad, count = implausibility(readings[encoding], QUICK_WORDS)
+    else:
+        scored = {e: implausibility(text, QUICK_WORDS) for e, text in readings.items()}
+        plausible = [(n, e) for n, e in valid if scored[e][0] == 0]
+        if len(plausible) != 1:
+            return None
+        name, encoding = plausible[0]
+        bad, count = scored[encoding]
+        how = f"{name} alone reads plausibly"
+    rate = bad / max(count, 1)
+    if rate > MAX_IMPLAUSIBLE_RATE / 2 or not _siblings_agree(data, encoding, strict, seen):
+        return None
+    return Agreement(encoding, how, unanimous, rate, votes)
+
+
+def _siblings_agree(data: bytes, encoding: str, strict: Callable[[str], bool],
+                    seen: int = 0) -> bool:
+    """Rule 4: no sibling reads the body's words differently and as plausibly.
+
+    Only words from offset ``seen`` on count: both detectors read the bytes before it (the
+    sample) and chose ``encoding`` over its siblings.
+    """
+    for sibling in SIBLING_OF.get(encoding, ()):
+        if sibling == encoding:
+            continue
+        words = b" ".join(_words_at(data, _differing(encoding, sibling), seen))
+        if not words or not strict(sibling):
+            continue
+        if (implausibility(decode_replace(words, encoding)[0])[0] > 0
+                or implausibility(decode_replace(words, sibling)[0])[0] == 0):
+            return False
+    return True
+
+
+_WORD_END = re.compile(rb"[^\s<>]{0,32}")
+_WORD_START = re.compile(rb"[^\s<>]{0,32}\Z")
+
+
+def _words_at(data: bytes, byte_class: re.Pattern[bytes], seen: int = 0) -> list[bytes]:
+    """The first ``SIBLING_WORDS`` words (up to 32 bytes each side) holding a matched byte
+    at offset ``seen`` or later."""
+    words: list[bytes] = []
+    end = 0
+    for match in byte_class.finditer(data, seen):
+        at = match.start()
+        if at < end:
+            continue  # in the word already taken
+        left = _WORD_START.search(data, max(at - 32, 0), at)
+        right = _WORD_END.match(data, at + 1)
+        start = left.start() if left else at
+        end = right.end() if right else at + 1
+        words.append(data[start:end])
+        if len(words) == SIBLING_WORDS:
+            break
+    return words
+
+
+@cache
+def _differing(encoding: str, sibling: str) -> re.Pattern[bytes]:
+    """The bytes the two encodings read as different characters."""
+    apart = [b for b in range(0x80, 0x100)
+             if decode_replace(bytes([b]), encoding)[0] != decode_replace(bytes([b]), sibling)[0]]
+    return re.compile(b"[" + (b"".join(re.escape(bytes([b])) for b in apart) or rb"\x00") + b"]")

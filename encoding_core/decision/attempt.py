@@ -1,0 +1,116 @@
+"""One encoding's reading of a body: ``decode_as`` and its result, ``DecodeAttempt``.
+
+Strict first, then (only when asked) with replacement; a body cut inside its last character
+is recognised as truncated rather than malformed (see ``truncated_attempt``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..whatwg.bom import bom_sniff
+from ..whatwg.decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict, decodes_strictly
+from ..whatwg.labels import get_encoding
+
+__all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "decode_as", "incomplete_tail",
+           "strict_attempt", "truncated_attempt"]
+
+#: At most this many malformed-sequence offsets are kept in a result.
+MAX_ERROR_OFFSETS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class DecodeAttempt:
+    """``body`` decoded under one encoding: strictly if it could, else with replacement.
+
+    ``truncated`` marks a body that decodes strictly but for an incomplete character in its
+    last bytes (then ``strict_ok`` is true, ``replacements`` 1, ``error_offsets`` where it
+    starts): a body cut by a size cap or a crawler's record limit.
+    """
+
+    encoding: str
+    text: str
+    strict_ok: bool
+    error_offset: int | None
+    replacements: int
+    error_offsets: tuple[int, ...]
+    truncated: bool = False
+
+
+# Bytes that complete an incomplete final character in some web encoding: UTF-8
+# continuations, a UTF-16 low surrogate or second byte, CJK trail bytes, gb18030's
+# four-byte form.
+_COMPLETIONS = (b"\x80", b"\xa1", b"\x40", b"\x00", b"\xdc", b"\x80\x80", b"\xa1\xa1",
+                b"\x81\x30", b"\x00\xdc", b"\xdc\x00", b"\x80\x80\x80", b"\x30\x81\x30")
+_MAX_INCOMPLETE = 3
+
+
+def truncated_attempt(body: bytes, encoding: str, start: int,
+                       skip: int = 0) -> DecodeAttempt | None:
+    """The attempt for a body whose only error is an incomplete character at its very end.
+
+    Only when the bytes before it hold non-ASCII text that decodes strictly: ``caf\\xe9`` is
+    windows-1252 more likely than UTF-8 cut after a lead byte, and is not taken for truncation.
+    """
+    if body[skip:start].isascii() or not incomplete_tail(body[start:], encoding):
+        return None
+    try:
+        head = decode_strict(body[skip:start], encoding)
+    except UnicodeDecodeError:
+        return None
+    return DecodeAttempt(encoding, head + "\ufffd", True, None, 1, (start,), truncated=True)
+
+
+def incomplete_tail(tail: bytes, encoding: str) -> bool:
+    """Whether ``tail`` (at most 3 bytes) is a character of ``encoding`` cut short.
+
+    >>> incomplete_tail(b"\\xe2\\x80", "utf-8"), incomplete_tail(b"\\xff", "utf-8")
+    (True, False)
+    """
+    return (0 < len(tail) <= _MAX_INCOMPLETE
+            and any(decodes_strictly(tail + more, encoding) for more in _COMPLETIONS))
+
+
+def decode_as(body: bytes, encoding: str, *, skip: int = 0) -> DecodeAttempt:
+    """Implements Encoding "decode" for one encoding: strict first, then replacement.
+
+    https://encoding.spec.whatwg.org/#decode
+
+    ``encoding`` is a label or name; a BOM of that same encoding is skipped (as "UTF-8
+    decode" does for UTF-8). ``skip`` drops that many leading bytes first (a BOM already
+    sniffed). Offsets are into ``body``.
+
+    >>> decode_as(b"caf\\xe9", "latin1").text
+    'café'
+    >>> attempt = decode_as(b"caf\\xe9", "utf-8")
+    >>> (attempt.strict_ok, attempt.error_offset, attempt.replacements, attempt.text)
+    (False, 3, 1, 'caf\\ufffd')
+    """
+    name = get_encoding(encoding) or (encoding if encoding in BOM_ONLY_ENCODINGS else None)
+    if name is None or name == "replacement":
+        raise ValueError(f"cannot decode as {encoding!r}: not a WHATWG encoding label")
+    if skip == 0:
+        sniffed = bom_sniff(body)
+        if sniffed is not None and sniffed[0] == name:
+            skip = sniffed[1]
+    data = body[skip:] if skip else body
+    try:
+        return DecodeAttempt(name, decode_strict(data, name), True, None, 0, ())
+    except UnicodeDecodeError as exc:
+        first = exc.start + skip
+    text, offsets = decode_replace(data, name)
+    return DecodeAttempt(name, text, False, first, len(offsets),
+                         tuple(o + skip for o in offsets[:MAX_ERROR_OFFSETS]))
+
+
+def strict_attempt(body: bytes, encoding: str) -> DecodeAttempt:
+    """A strict attempt only: on failure, no text and ``replacements`` -1 (not yet counted).
+
+    ``decode_as`` counts the replacements when they are needed; the walk rarely needs them.
+    A body that is only truncated counts as decoded (``truncated_attempt``).
+    """
+    try:
+        return DecodeAttempt(encoding, decode_strict(body, encoding), True, None, 0, ())
+    except UnicodeDecodeError as exc:
+        return (truncated_attempt(body, encoding, exc.start)
+                or DecodeAttempt(encoding, "", False, exc.start, -1, ()))

@@ -1,0 +1,221 @@
+"""Evidence that contradicts or weakens a decision, as ``Conflict`` records with advice.
+
+A strict decode that succeeds is not proof: every byte is valid iso-8859-1 and
+windows-1252, so a page of UTF-8 served as iso-8859-1 decodes "successfully" into
+mojibake. The checks here look for what would make a careful engineer doubt the result.
+
+They err towards reporting: a conflict never changes the decision (the order is the order;
+seed 000 says observability beats cleverness), it only says what an override would give.
+Each check costs at most one extra decode, and only when its precondition holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..whatwg.decoders import decode_strict
+from ..whatwg.labels import get_encoding
+from ..whatwg.prescan import DeclarationKind
+from .conflicts_text import binary_body, implausible_reading
+from .models import Conflict, Evidence, Severity, Source
+from .resolve import Detector, Opinions, browser_encoding
+from .utf8profile import Utf8Profile, utf8_profile, valid_utf8_profile
+
+__all__ = ["find_conflicts"]
+
+_UNICODE = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be"})
+# Labels of utf-16le in the Encoding Standard that do not say which byte order they mean.
+_UTF16_ANY_ORDER = frozenset({"utf-16", "unicode", "ucs-2", "csunicode", "iso-10646-ucs-2",
+                              "unicodefeff"})
+_NOT_ASCII_COMPATIBLE = frozenset({"utf-16le", "utf-16be", "utf-32le", "utf-32be", "replacement"})
+_DECLARED = frozenset({Source.OVERRIDE, Source.HTTP_HEADER, Source.META, Source.XML_DECLARATION})
+_NAMES = {
+    Source.OVERRIDE: "site override", Source.HTTP_HEADER: "Content-Type header",
+    Source.META: "<meta> declaration", Source.XML_DECLARATION: "XML declaration",
+    Source.DETECTOR: "detector", Source.SITE_DEFAULT: "site default",
+    Source.FALLBACK: "fallback", Source.BOM: "byte-order mark",
+}
+
+
+def _name(source: str) -> str:
+    base = source.removesuffix("-lossy")
+    return _NAMES.get(Source(base), base) if base in Source._value2member_map_ else base
+
+
+def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
+                   evidence: Sequence[Evidence], profile: Utf8Profile | None = None, *,
+                   browser: str | None = None, truncated_at: int | None = None,
+                   detector: Detector | None = None) -> tuple[Conflict, ...]:
+    """Every finding that contradicts or weakens deciding ``encoding`` from ``source``.
+
+    ``detector`` is asked only when the decision's text reads implausibly
+    (``conflicts_text``); with None, that check is skipped.
+    """
+    found: list[Conflict] = []
+    header, declaration = opinions.header, opinions.declaration
+    header_enc = get_encoding(header.charset) if header.charset else None
+    decl_enc = declaration.encoding if declaration else None
+
+    # A declared encoding that failed a strict decode (one conflict per encoding).
+    failed: dict[str, list[Evidence]] = {}
+    for ev in evidence:
+        if ev.source in _DECLARED and ev.strict_ok is False and ev.encoding and not ev.used:
+            failed.setdefault(ev.encoding, []).append(ev)
+    for failed_encoding, group in failed.items():
+        offset = group[0].error_offset or 0
+        who = " and the ".join(f"{_NAMES[ev.source]} ({ev.raw_label!r})" for ev in group)
+        lossy = source.endswith("-lossy")
+        found.append(Conflict(
+            "declaration-fails-strict", Severity.ERROR,
+            f"The {who} say{'s' if len(group) == 1 else ''} {failed_encoding}, but byte "
+            f"0x{body[offset]:02X} at offset {offset} is not valid {failed_encoding}.",
+            "Nothing decoded strictly; see the lossy finding." if lossy else
+            f"The decision fell through to {encoding} ({_name(source)}). If that is right, "
+            f"a site override to {encoding} records it; otherwise the page mixes encodings.",
+            suggested_encoding=None if lossy else encoding))
+    for ev in evidence:
+        if ev.source in _DECLARED and ev.encoding is None and ev.raw_label:
+            found.append(Conflict(
+                "unknown-label", Severity.WARNING,
+                f"The {_NAMES[ev.source]} names {ev.raw_label!r}, which is not an encoding label "
+                "in the Encoding Standard.", "Browsers ignore it; so does this decision."))
+        if ev.encoding == "replacement":
+            found.append(Conflict(
+                "replacement-label", Severity.ERROR,
+                f"The {_NAMES[ev.source]} names {ev.raw_label!r}, which browsers map to the "
+                "replacement encoding: they show the whole page as a single U+FFFD.",
+                "Fix the declaration at the source; this decision ignored it."))
+    if declaration is not None:
+        for skipped in declaration.skipped:
+            if skipped.raw_label != declaration.raw_label or declaration.encoding is not None:
+                found.append(Conflict(
+                    "unknown-label", Severity.WARNING,
+                    f"A <meta> at offset {skipped.offset} names {skipped.raw_label!r}, which "
+                    "is not an encoding label.", "The prescan skips it, as browsers do."))
+
+    # Evidence against a successful decode: UTF-8 bytes under a legacy encoding. Only valid
+    # UTF-8 counts, so a strict decode (which stops at the first malformed byte) is enough.
+    if encoding not in _UNICODE and not body.isascii():
+        profile = profile or valid_utf8_profile(body)
+        if profile is not None and profile.valid and profile.multibyte:
+            # One sequence is enough for an error: a name (José as JosÃ©) is often the only
+            # non-ASCII text of a page, and the whole body being valid UTF-8 is the evidence.
+            found.append(Conflict(
+                "utf8-under-legacy", Severity.ERROR,
+                f"The {_name(source)} says {_used_label(evidence, encoding)}; the bytes are UTF-8 "
+                f"({profile.multibyte} multi-byte sequences, all valid).",
+                f"An override to utf-8 would remove {profile.multibyte} mojibake sequences.",
+                suggested_encoding="utf-8", mojibake_removed=profile.multibyte))
+
+    # Evidence from the text: a legacy reading unlike real text; a body that is no text.
+    base = source.removesuffix("-lossy")
+    if (encoding not in _UNICODE and base not in (Source.BOM, Source.DETECTOR)
+            and not source.endswith("-lossy")
+            and not any(c.kind == "utf8-under-legacy" for c in found)):
+        reading = implausible_reading(
+            body, encoding, f"The {_name(source)} says {_used_label(evidence, encoding)}",
+            detector)
+        if reading is not None:
+            found.append(reading)
+    binary = binary_body(body, encoding)
+    if binary is not None:
+        found.append(binary)
+
+    # Header and in-document declaration disagree (after normalisation).
+    if (header_enc and decl_enc and header_enc != decl_enc
+            and "replacement" not in (header_enc, decl_enc) and declaration is not None):
+        xml = declaration.source == DeclarationKind.XML_DECLARATION
+        kind = "XML declaration" if xml else "<meta>"
+        found.append(Conflict(
+            "header-meta-disagree", Severity.WARNING,
+            f"The Content-Type header says {header.charset!r} ({header_enc}); the {kind} says "
+            f"{declaration.raw_label!r} ({decl_enc}).",
+            _disagree_advice(body, opinions, header_enc, decl_enc),
+            suggested_encoding=decl_enc if encoding != decl_enc else None))
+
+    # A BOM that contradicts a declaration.
+    if opinions.bom is not None:
+        bom_enc = opinions.bom[0]
+        for what, label, enc in (("Content-Type header", header.charset, header_enc),
+                                 ("in-document declaration",
+                                  declaration.raw_label if declaration else None,
+                                  get_encoding(declaration.raw_label)
+                                  if declaration and declaration.raw_label else None)):
+            # "utf-16" and its like name no byte order (the BOM gives it); "utf-16le" does
+            generic = (label or "").strip().lower() in _UTF16_ANY_ORDER
+            both_utf16 = (enc or "").startswith("utf-16") and bom_enc.startswith("utf-16")
+            if enc and enc != bom_enc and not (both_utf16 and generic):
+                found.append(Conflict(
+                    "bom-contradicts-declaration", Severity.WARNING,
+                    f"The byte-order mark says {bom_enc}; the {what} says {label!r} ({enc}).",
+                    f"The BOM wins, in browsers and here. Fix the declaration: a tool that "
+                    f"ignores BOMs will decode this page as {enc}."))
+
+    if declaration is not None and declaration.late and declaration.encoding:
+        found.append(Conflict(
+            "late-declaration", Severity.WARNING,
+            f"The <meta> declaring {declaration.encoding} is at byte {declaration.offset}, after "
+            "the first 1024 bytes that the prescan reads.",
+            "Browsers find it only while parsing and then re-parse the page; tools that read "
+            "only the prescan window miss it. Move it to the top of <head>."))
+
+    if len(header.values) > 1:
+        distinct = {get_encoding(c) or c for c in header.charsets_seen}
+        found.append(Conflict(
+            "repeated-content-type",
+            Severity.ERROR if len(distinct) > 1 else Severity.WARNING,
+            f"The response carries {len(header.values)} Content-Type values: "
+            + "; ".join(repr(v) for v in header.values) + ".",
+            f"Browsers combine them and use charset {header.charset!r}. Send one header."
+            if header.charset else "Browsers find no charset in them. Send one header."))
+
+    if source.endswith("-lossy"):
+        profile = profile or utf8_profile(body)
+        mixed = (encoding == "utf-8" and profile.mostly_utf8)
+        found.append(Conflict(
+            "lossy", Severity.ERROR,
+            "Nothing decoded strictly; the text holds replacement characters (U+FFFD) "
+            f"where {encoding} found malformed bytes."
+            + (f" The page mixes encodings: {profile.multibyte} valid UTF-8 sequences and "
+               f"{profile.invalid} malformed ones." if mixed else ""),
+            "The replaced characters are lost in the text but not in the retained bytes: "
+            "look at them in the Bytes view; fix the page or the pipeline that built it."))
+
+    if truncated_at is not None:
+        found.append(Conflict(
+            "truncated-body", Severity.WARNING,
+            f"The last {len(body) - truncated_at} bytes (from offset {truncated_at}) are an "
+            f"incomplete {encoding} character: the body looks cut short.",
+            "It was decoded up to there and the incomplete character replaced by U+FFFD. "
+            "A size cap or a crawler's record limit (WARC-Truncated) does this; re-fetch "
+            "with a larger cap if the end of the page matters."))
+
+    browser = browser or browser_encoding(body, opinions)
+    same_text = body.isascii() and not {browser, encoding} & _NOT_ASCII_COMPATIBLE
+    if browser != encoding and not same_text:  # ASCII reads the same in both: no news
+        found.append(Conflict(
+            "browser-differs", Severity.INFO,
+            f"A browser following the HTML Standard would decode this page as {browser}.",
+            "The difference comes from the strict-then-fallback walk, an override or the "
+            "detector; the trace shows which."))
+    return tuple(found)
+
+
+def _used_label(evidence: Sequence[Evidence], encoding: str) -> str:
+    for ev in evidence:
+        if ev.used and ev.raw_label and get_encoding(ev.raw_label) == encoding \
+                and ev.raw_label.strip().lower() != encoding:
+            return f"{ev.raw_label!r} ({encoding})"
+    return encoding
+
+
+def _disagree_advice(body: bytes, opinions: Opinions, header_enc: str, decl_enc: str) -> str:
+    verdicts = []
+    for enc in (header_enc, decl_enc):
+        try:
+            decode_strict(body[opinions.bom[1] if opinions.bom else 0:], enc)
+            verdicts.append(f"{enc} decodes strictly")
+        except (UnicodeDecodeError, ValueError):
+            verdicts.append(f"{enc} does not decode strictly")
+    return ("The header wins (HTML Standard). " + "; ".join(verdicts) + ". A host where the two "
+            "consistently differ is worth a site override.")

@@ -1,0 +1,109 @@
+"""The decision: which encoding a body is in, by which source, and what contradicts it.
+
+``decode`` walks the sources in a fixed order (DESIGN.md, seed 000) and records every one
+it consulted; ``decode_as`` decodes under one named encoding, strictly first.
+
+Differences from the HTML Standard's encoding sniffing and from seed 000:
+
+==========================  ==============================================================
+where                       what and why
+==========================  ==============================================================
+BOM                         UTF-32 BOMs are honoured (seed 000); see ``bom.py``.
+override                    a site override (seed 000) comes after the BOM and before the
+                            header; browsers have no such step (only a user override).
+strict then fall back       a declaration that fails a strict decode is passed over
+                            (seed 000); a browser decodes with it and shows U+FFFD.
+detector                    consulted only when no declaration decodes strictly; a browser
+                            with no declaration uses its locale default (windows-1252 in
+                            English), or its own detector in Firefox and Chrome.
+windows-1252 fallback       not taken, and neither is a single-byte detector answer or site
+                            default, when the body is mostly valid UTF-8 (more valid
+                            multi-byte sequences than malformed ones): decoding such a page
+                            as windows-1252 would turn every non-ASCII character into
+                            mojibake, so the result is UTF-8 with replacements (``-lossy``).
+truncated body              a body whose only malformed bytes are an incomplete character at
+                            its very end (a size cap, a crawl's record limit) counts as a
+                            strict success with that character replaced (one U+FFFD),
+                            reported as ``truncated-body``; without this, every multi-byte
+                            declaration of a cut page would fail and windows-1252 would win.
+lossy                       seed 000 decodes with the declared encoding; this picks, among
+                            the declared encodings tried and utf-8, the one with the fewest
+                            replacements (ties go to the earlier source).
+==========================  ==============================================================
+"""
+
+from __future__ import annotations
+
+from ..whatwg.bom import bom_sniff
+from ..whatwg.content_type import http_content_type_charset
+from ..whatwg.prescan import find_declaration
+from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, decode_as
+from .conflicts import find_conflicts
+from .detect import default_detector
+from .models import Decoded, Source
+from .resolve import DEFAULT_DETECTOR, Detector, Opinions, UseDefault, Walk, browser_encoding
+
+__all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
+           "decode_as"]
+
+def decode(body: bytes, content_type: str | None = None, *, override: str | None = None,
+           site_default: str | None = None,
+           detector: Detector | UseDefault | None = DEFAULT_DETECTOR) -> Decoded:
+    """Decode a response body, recording every source consulted and what contradicts it.
+
+    The first source whose encoding decodes the body strictly wins:
+
+    - a byte-order mark (it cannot be wrong; decoded lossily if its bytes are malformed);
+    - ``override``, an approved site override's encoding;
+    - the ``charset`` of ``content_type`` (repeated headers joined with commas);
+    - the document's ``<meta>`` or XML declaration (the prescan; a late one after it);
+    - ``detector``, only when no declaration decoded, and only a confident answer;
+    - ``site_default``, then utf-8, then windows-1252;
+    - lossy: the least damaged of the candidates tried, with U+FFFD counted.
+
+    Never raises for any bytes or header string.
+
+    >>> decode(b"\\x93quoted\\x94", "text/html; charset=iso-8859-1").text
+    '“quoted”'
+    """
+    opinions = Opinions(
+        bom=bom_sniff(body),
+        header=http_content_type_charset(content_type),
+        declaration=find_declaration(body),
+    )
+    walk = Walk(body, opinions)
+    if isinstance(detector, UseDefault):
+        detector = default_detector
+    if opinions.bom is not None:
+        walk.bom(override)
+    else:
+        walk.silent_sources()
+        walk.declared(override, site_default)
+        if walk.winner is None and detector is not None:
+            walk.detect(detector)
+        elif walk.winner is None:
+            walk.note(Source.DETECTOR, None, None, "not used: no detector configured")
+        if walk.winner is None:
+            walk.fallbacks(site_default)
+        if walk.winner is None:
+            walk.lossy()
+    assert walk.winner is not None
+    attempt, source = walk.winner
+    browser = browser_encoding(body, opinions)
+    conflicts = find_conflicts(body, opinions, attempt.encoding, source, walk.evidence,
+                               walk.profile_if_known, browser=browser,
+                               truncated_at=attempt.error_offsets[0] if attempt.truncated
+                               else None, detector=detector)
+    return Decoded(
+        text=attempt.text,
+        encoding=attempt.encoding,
+        source=source,
+        replacements=attempt.replacements,
+        evidence=tuple(walk.evidence),
+        conflicts=conflicts,
+        browser_encoding=browser,
+        bom_length=opinions.bom[1] if opinions.bom else 0,
+        error_offsets=attempt.error_offsets,
+        needs_review=walk.needs_review or any(c.severity == "error" for c in conflicts),
+        body_length=len(body),
+    )

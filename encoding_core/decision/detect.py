@@ -1,0 +1,269 @@
+"""Statistical encoding detection: a last resort, sampled, and honest about doubt.
+
+``decode`` consults a detector only when no declaration decodes strictly. A detector is any
+``Callable[[bytes], Detection | None]`` passed in by the caller (as httpx's
+``default_encoding`` and w3lib's ``auto_detect_fun``). The third-party libraries are
+imported lazily (``_voters.py``): a missing one is no vote, not an ImportError.
+
+Design of ``default_detector``, cheapest and surest first:
+
+1. a byte-order mark: the encoding it names (it cannot be wrong);
+2. pure ASCII: no answer (nothing to detect; the walk's fallback decodes it), except
+   ISO-2022-JP, which is 7-bit and announces itself with escape sequences;
+3. valid UTF-8 with multi-byte sequences: utf-8, as chardetng and Firefox decide (legacy text
+   is practically never valid UTF-8 by accident). *Mostly* valid UTF-8 (four valid multi-byte
+   sequences or more per malformed one; legacy text manages one at most): no answer, since
+   the one right reading, utf-8, fails a strict decode. Binary-looking bytes: no answer;
+4. the quick path (``_agreement.py``): chardetng (Firefox's detector) and uchardet asked
+   about a 2 KiB sample; their reading when they agree, or when only one of them reads
+   plausibly, unless a sibling encoding reads some byte of the body differently and as
+   plausibly. Nine legacy pages in ten stop here, in a tenth of the ensemble's time;
+5. otherwise, the ensemble (``_ensemble.py``): chardet, uchardet and charset-normalizer
+   vote on a sample, each voted encoding brings its single-byte siblings, and every reading
+   that decodes the whole body strictly is scored by its support minus its implausible
+   characters (``_plausibility.py``: C1 controls, ``c½ur``, ``пЕУЛБ``).
+
+Sampling (``sample``): at most 64 KiB from the line of the first non-ASCII byte (an ASCII
+prefix says nothing) plus the last 16 KiB, each cut at a ``<``, ``>`` or newline, bytes that
+are never inside a character in an ASCII-compatible web encoding. Tags, scripts, styles and
+comments are stripped so the statistics see prose, unless that leaves no non-ASCII byte.
+
+Which way it errs: towards no answer, then towards the votes. A confidence under
+``MIN_CONFIDENCE`` (on the dev split, about a coin toss) is ``None``, and the walk falls back
+to the site default, utf-8 and windows-1252, saying so. ``needs_review`` is set when a
+detector's top answer reads differently from the winner or the sample has fewer than
+``SHORT_TEXT`` non-ASCII bytes. It never suggests an encoding that fails a strict decode of
+the bytes it was given: a body cut inside a character (a size cap, a prefix) gets no answer
+for that encoding, unless the caller says the body may be cut (``allow_truncated_tail``).
+
+Known limits: readings made of ordinary letters of one alphabet are told apart by votes only
+(Italian ``città`` as iso-8859-13 is ``cittą``); encodings that give a text the same letters
+are indistinguishable (Romanian in iso-8859-16 and iso-8859-2 differ in comma-below versus
+cedilla alone); a page with a few non-ASCII words among English is often a guess, flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..whatwg.decoders import decode_strict
+from ._agreement import QUICK_SAMPLE, Agreement, agreement
+from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count, weigh
+from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
+from .attempt import incomplete_tail
+from .utf8profile import ascii_byte_count, first_non_ascii
+
+__all__ = [
+    "MIN_CONFIDENCE",
+    "SAMPLE_HEAD",
+    "SAMPLE_TAIL",
+    "SHORT_TEXT",
+    "Detection",
+    "Detector",
+    "chardet_detector",
+    "charset_normalizer_detector",
+    "default_detector",
+    "resiliparse_detector",
+    "sample",
+    "whatwg_name",
+]
+
+#: The sample: this much from the first non-ASCII line, and this much of the end.
+SAMPLE_HEAD = 64 * 1024
+SAMPLE_TAIL = 16 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    """A detector's answer: a WHATWG encoding name, how sure, and who said what.
+
+    ``votes`` holds (detector, its top answer as a WHATWG name or None, its confidence) for
+    every detector consulted.
+    """
+
+    encoding: str
+    confidence: float
+    needs_review: bool
+    reason: str
+    votes: tuple[Vote, ...] = ()
+
+
+Detector = Callable[[bytes], Detection | None]
+
+_SAFE_CUT = re.compile(rb"[<>\n]")
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
+_MARKUP = re.compile(rb"<script\b.*?</script>|<style\b.*?</style>|<!--.*?-->|<[^<>]*>",
+                     re.DOTALL | re.IGNORECASE)
+
+
+def sample(data: bytes, head: int = SAMPLE_HEAD, tail: int = SAMPLE_TAIL) -> bytes:
+    """The part of a body detectors see: bounded, cut between characters, markup stripped.
+
+    At most ``head`` bytes from the line of the first non-ASCII byte plus the last ``tail``.
+
+    >>> sample(b"<p>caf\\xe9</p><script>var x;</script>")
+    b' caf\\xe9  '
+    """
+    return _sample(data, head, tail)[0]
+
+
+def _sample(data: bytes, head: int, tail: int) -> tuple[bytes, int]:
+    """``sample``, and where its head ends in ``data`` (no non-ASCII byte comes before)."""
+    first = first_non_ascii(data)
+    start = 0 if first < 1024 else data.rfind(b"\n", 0, first)
+    start = max(start, 0)
+    head_end = len(data)
+    if len(data) - start > head + tail:
+        part = data[start:start + head]
+        cut = max(part.rfind(b"<"), part.rfind(b">") + 1, part.rfind(b"\n") + 1)
+        part = part[:cut] if cut > 0 else part
+        head_end = start + len(part)
+        if tail:
+            end = data[-tail:]
+            found = _SAFE_CUT.search(end)
+            part += b"\n" + (end[found.start():] if found else end)
+        data = part
+    elif start:
+        data = data[start:]
+    stripped = _MARKUP.sub(b" ", data)
+    return (data if stripped.isascii() else stripped), head_end
+
+
+def _strict_ok(data: bytes, encoding: str, tail_ok: bool = False) -> bool:
+    """Whether ``data`` decodes strictly; with ``tail_ok``, but for a character cut short
+    at the very end (one that some bytes would complete)."""
+    try:
+        decode_strict(data, encoding)
+    except UnicodeDecodeError as exc:
+        return tail_ok and incomplete_tail(data[exc.start:], encoding)
+    except LookupError:
+        return False
+    return True
+
+
+class _StrictCache:
+    """Whether ``data`` decodes strictly in an encoding, each asked once."""
+
+    def __init__(self, data: bytes, tail_ok: bool) -> None:
+        self.data, self.tail_ok = data, tail_ok
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, encoding: str) -> bool:
+        if encoding not in self.known:
+            self.known[encoding] = _strict_ok(self.data, encoding, self.tail_ok)
+        return self.known[encoding]
+
+
+def _agreed(part: bytes, found: Agreement) -> Detection:
+    """The quick path's answer (``_agreement.py``), weighed as the ensemble weighs its own."""
+    non_ascii = non_ascii_count(part)
+    confidence = weigh(0.95 if found.unanimous else 0.8, found.rate, non_ascii)
+    return Detection(found.encoding, round(confidence, 3), non_ascii < SHORT_TEXT,
+                     f"{found.how} (sampled; {found.rate:.0%} of its non-ASCII characters "
+                     "implausible)", found.votes)
+
+
+def _binary(part: bytes) -> bool:
+    """More than 1% control bytes: binary, or UTF-16/32 without a BOM, not web text."""
+    return len(_CONTROL_BYTES.findall(part)) > len(part) // 100
+
+
+def _adapter(name: str) -> Detector:
+    voters = tuple(v for v in VOTERS if v[0] == name)
+
+    def detector(data: bytes) -> Detection | None:
+        part = sample(data)
+        votes, _support = consult(data, part, voters)
+        if not votes or votes[0][1] is None or votes[0][2] < MIN_CONFIDENCE:
+            return None
+        encoding = votes[0][1]
+        if not _strict_ok(data, encoding):
+            return None
+        short = non_ascii_count(part) < SHORT_TEXT
+        return Detection(encoding, votes[0][2], short, f"{name} (sampled)", tuple(votes))
+
+    detector.__name__ = detector.__qualname__ = f"{name.replace('-', '_')}_detector"
+    detector.__doc__ = (f"Thin adapter: {name}'s answer for a sample as a WHATWG name; None "
+                        "when unmapped, under MIN_CONFIDENCE or failing a strict decode.")
+    return detector
+
+
+chardet_detector = _adapter("chardet")
+charset_normalizer_detector = _adapter("charset-normalizer")
+resiliparse_detector = _adapter("resiliparse")
+
+
+def _iso_2022_jp(data: bytes) -> Detection | None:
+    if (b"\x1b$B" in data or b"\x1b$@" in data) and _strict_ok(data, "iso-2022-jp"):
+        return Detection("iso-2022-jp", 0.95, False, "ISO-2022-JP escape sequences")
+    return None
+
+
+def _utf8(data: bytes, tail_ok: bool = False) -> Detection | bool:
+    """utf-8 when ``data`` is valid UTF-8; else whether it is mostly UTF-8."""
+    try:
+        text = decode_strict(data, "utf-8")
+    except UnicodeDecodeError as exc:
+        if tail_ok and not data[:exc.start].isascii() and _strict_ok(data, "utf-8", tail_ok):
+            found = _utf8(data[:exc.start])
+            return replace(found, reason=f"{found.reason}; the last one cut short") \
+                if isinstance(found, Detection) else found
+        # Python's UTF-8 decoder replaces as the Encoding Standard does (one U+FFFD per
+        # maximal subpart); only the count matters, so the fast one.
+        text = data.decode("utf-8", "replace")
+        errors = text.count("\ufffd")
+        multi = len(text) - ascii_byte_count(data) - errors
+        return multi >= 4 * errors
+    multi = len(text) - ascii_byte_count(data)
+    return Detection("utf-8", 0.99 if multi >= 4 else 0.8 + 0.04 * multi, multi < 2,
+                     f"valid UTF-8 with {multi} multi-byte sequences")
+
+
+def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Detection | None:
+    """Detect the encoding of undeclared bytes; None when nothing confident can be said.
+
+    - a byte-order mark names it (None when the bytes after it are malformed);
+    - pure ASCII: None (ISO-2022-JP: by its escape sequences);
+    - valid UTF-8 with multi-byte sequences: utf-8 (mostly valid UTF-8: None);
+    - chardetng and uchardet, when they agree on a short sample (``_agreement.py``);
+    - else the votes of chardet, uchardet and charset-normalizer on a sample, weighed
+      against how plausible each candidate's text is (see the module docstring).
+
+    ``allow_truncated_tail``: the body may have been cut (a size cap, a prefix), so a
+    character cut short at its very end does not rule an encoding out. Off by default: then
+    every answer decodes ``data`` strictly, as the walk requires.
+
+    >>> default_detector(b"plain ASCII") is None
+    True
+    >>> default_detector("Größe".encode("utf-8")).encoding
+    'utf-8'
+    """
+    tail_ok = allow_truncated_tail
+    for bom, encoding in BOMS:
+        if data.startswith(bom):  # malformed after its BOM: the walk decodes it lossily
+            return Detection(encoding, 1.0, False, "byte-order mark") \
+                if _strict_ok(data, encoding, tail_ok) else None
+    if data.isascii():
+        return _iso_2022_jp(data)
+    found = _utf8(data, tail_ok)
+    if isinstance(found, Detection):
+        return found
+    if found:  # mostly UTF-8 with a few malformed bytes: no encoding decodes it as meant
+        return None
+    quick, seen = _sample(data, QUICK_SAMPLE, 0)
+    if _binary(quick):
+        return None
+    strict = _StrictCache(data, tail_ok)
+    agreed = agreement(data, quick, strict, seen)
+    if agreed is not None:
+        return _agreed(quick, agreed)
+    part = sample(data)
+    if _binary(part):
+        return None
+    votes, support = consult(data, part)
+    if not any(support.values()):
+        return None
+    elected = elect(part, votes, support, strict)
+    return None if elected is None else Detection(*elected, votes=tuple(votes))

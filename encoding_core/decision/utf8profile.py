@@ -1,0 +1,106 @@
+"""How a body reads as UTF-8: valid multi-byte sequences against malformed ones.
+
+The evidence behind two judgements: a legacy declaration over bytes that are valid UTF-8
+(``conflicts``), and a page that is *mostly* UTF-8 with a few stray bytes, which the walk
+will not hand to a single-byte fallback (``resolve``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..whatwg.decoders import decode_strict
+
+__all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "utf8_profile",
+           "valid_utf8_profile"]
+
+_HIGH_BYTES = bytes(range(0x80, 0x100))
+
+
+@dataclass(frozen=True, slots=True)
+class Utf8Profile:
+    """How the body reads as UTF-8: multi-byte sequences that are valid, and malformed ones."""
+
+    multibyte: int
+    invalid: int
+
+    @property
+    def valid(self) -> bool:
+        """The whole body is valid UTF-8."""
+        return self.invalid == 0
+
+    @property
+    def mostly_utf8(self) -> bool:
+        """More valid multi-byte sequences than malformed ones (and at least one)."""
+        return self.multibyte > 0 and self.multibyte >= self.invalid
+
+
+def ascii_byte_count(data: bytes) -> int:
+    """How many bytes of ``data`` are ASCII.
+
+    A text decoded from ``data`` as UTF-8, strictly or with U+FFFD for each malformed
+    sequence, has exactly these ASCII characters (an ASCII byte is never part of a
+    multi-byte or malformed sequence), so its non-ASCII characters are ``len(text)`` minus
+    this: no pass over the text.
+
+    >>> ascii_byte_count(b"caf\\xc3\\xa9 \\xff")
+    4
+    """
+    return len(data.translate(None, _HIGH_BYTES))
+
+
+def first_non_ascii(data: bytes) -> int:
+    """The offset of the first non-ASCII byte of ``data``, or -1 when there is none.
+
+    ``bytes.isascii`` over doubling prefixes, then halving: C speed, where a regular
+    expression walks byte by byte (five times as slow on a page's ASCII head).
+
+    >>> first_non_ascii(b"caf\\xc3\\xa9"), first_non_ascii(b"cafe"), first_non_ascii(b"")
+    (3, -1, -1)
+    """
+    if data.isascii():
+        return -1
+    low, size = 0, 256  # data[:low] is ASCII; data[:low + size] is not, once found
+    while data[low:low + size].isascii():
+        low, size = low + size, size * 2
+    while size > 1:
+        half = size // 2
+        if data[low:low + half].isascii():
+            low += half
+            size -= half
+        else:
+            size = half
+    return low
+
+
+def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
+    """Count valid multi-byte UTF-8 sequences and malformed ones in ``body``.
+
+    ``attempt`` may be an existing UTF-8 ``DecodeAttempt`` to reuse.
+
+    >>> utf8_profile("café ’".encode())
+    Utf8Profile(multibyte=2, invalid=0)
+    >>> utf8_profile(b"caf\\xe9 \\xc3\\xa9")
+    Utf8Profile(multibyte=1, invalid=1)
+    """
+    if body.isascii():
+        return Utf8Profile(0, 0)
+    text = getattr(attempt, "text", None)
+    replacements = getattr(attempt, "replacements", None)
+    if not isinstance(text, str) or not isinstance(replacements, int) or replacements < 0:
+        # Python's C decoder replaces each maximal subpart with one U+FFFD, as the Encoding
+        # Standard's UTF-8 decoder does; U+FFFD already in the bytes is not an error.
+        text = body.decode("utf-8", "replace")
+        replacements = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
+    return Utf8Profile(len(text) - ascii_byte_count(body) - replacements, replacements)
+
+
+def valid_utf8_profile(body: bytes) -> Utf8Profile | None:
+    """The profile of a body that is valid UTF-8; None as soon as it is not."""
+    try:
+        text = decode_strict(body, "utf-8")
+    except UnicodeDecodeError:
+        return None
+    return Utf8Profile(len(text) - ascii_byte_count(body), 0)
+
+

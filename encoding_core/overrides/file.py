@@ -1,0 +1,163 @@
+"""The overrides YAML file: round-trip read and write, validation with line numbers.
+
+The file is meant to be reviewed like code, so it is read and written with ruamel.yaml in
+round-trip mode: comments, key order and quoting survive every write (indentation is
+normalised to 2/4/2). A file that does not parse or does not validate raises
+``OverrideFileError`` naming the file, the line and the key; nothing here writes such a file.
+
+Each entry's history is kept in the entry itself (``history:``), not in a sibling log: a
+change and its record then reach the disk in one atomic rename, review together in one diff,
+and cannot drift apart after a crash between two writes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import stat
+import tempfile
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.representer import RoundTripRepresenter
+
+from .schema import ENTRY_KEYS, Document, OverrideFileError, validate
+
+__all__ = [
+    "NEW_FILE",
+    "parse_document",
+    "read_document",
+    "render",
+    "revalidate",
+    "set_field",
+    "write_atomic",
+]
+
+NEW_FILE = """\
+# Site encoding overrides for Encoding Triage, reviewed like code.
+# Every entry has a reason, a review date, and a reviewer who is not its author; it applies
+# until its review date, then a reviewer re-tests it and renews or retires it.
+# Change it on the Overrides page or by hand; `python -m encoding_core overrides check`
+# fails (exit 1) when an entry is expired or due, and (exit 2) when the file is invalid.
+version: 1
+# reviewers: [alice@example.com, bob@example.com]  # optional: only these may approve
+overrides: []
+"""
+
+class _Representer(RoundTripRepresenter):
+    """Never writes anchors for dates and times: a change and its history event share the
+    same value object, and ``&id001``/``*id001`` would only make the file harder to review."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        if isinstance(data, date):
+            return True
+        return bool(super().ignore_aliases(data))
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.Representer = _Representer
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = 100
+    yaml.preserve_quotes = True
+    return yaml
+
+
+def read_document(path: Path) -> Document:
+    """Read and validate ``path``; a missing file is an empty document (written on first change)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return parse_document(path, "", template=NEW_FILE)
+    except OSError as exc:
+        raise OverrideFileError(path, None, f"cannot read the file: {exc.strerror}") from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise OverrideFileError(path, line, f"not UTF-8 (byte 0x{data[exc.start]:02x} at "
+                                f"offset {exc.start})") from exc
+    return parse_document(path, text)
+
+
+def parse_document(path: Path, text: str, *, template: str = "version: 1\noverrides: []\n"
+                   ) -> Document:
+    """Parse ``text`` (the content of ``path``) into a validated ``Document``."""
+    try:
+        root = _yaml().load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        context = str(exc.context or "")
+        if context and exc.context_mark is not None and exc.context_mark.line + 1 != line:
+            context += f" (started on line {exc.context_mark.line + 1})"
+        reason = " ".join(p for p in (context, str(exc.problem or "")) if p) or "syntax error"
+        raise OverrideFileError(path, line, f"not valid YAML: {reason}") from exc
+    except YAMLError as exc:
+        raise OverrideFileError(path, None, f"not valid YAML: {exc}") from exc
+    prefix = ""
+    if root is None:  # empty or comments only: keep the comments, add the data below them
+        prefix = text if not text or text.endswith("\n") else text + "\n"
+        root = _yaml().load(template)
+    doc = Document(path=path, text=text, prefix=prefix, root=root)
+    validate(doc)
+    return doc
+
+
+def revalidate(doc: Document) -> Document:
+    """Validate ``doc``'s tree again after a change (no re-parse: the tree is what is written)."""
+    checked = Document(path=doc.path, text=doc.text, prefix=doc.prefix, root=doc.root)
+    validate(checked)
+    return checked
+
+
+def set_field(node: CommentedMap, key: str, value: Any) -> None:
+    """Set ``key`` in place, or insert it where ``ENTRY_KEYS`` orders it; None removes it."""
+    if value is None:
+        node.pop(key, None)
+        return
+    if key in node:
+        node[key] = value
+        return
+    order = ENTRY_KEYS.index(key) if key in ENTRY_KEYS else len(ENTRY_KEYS)
+    position = sum(1 for k in node if k in ENTRY_KEYS and ENTRY_KEYS.index(k) < order)
+    node.insert(position, key, value)
+
+
+def render(doc: Document) -> str:
+    """The document as the text a write would put on disk."""
+    out = io.StringIO()
+    _yaml().dump(doc.root, out)
+    return doc.prefix + out.getvalue()
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: temporary file in the same folder, fsync, rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            mode = stat.S_IMODE(path.stat().st_mode)
+        except FileNotFoundError:
+            mode = 0o644
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)  # make the rename itself durable
+    finally:
+        os.close(dir_fd)
+

@@ -1,0 +1,298 @@
+"""Site overrides: dated, reasoned, reviewed encoding decisions kept in a YAML file.
+
+``OverrideStore(path)`` reads and changes the file. Every change is a small record
+(``Propose``, ``Approve``, ``Reject``, ``Retire``, ``Renew``) that can be previewed as a
+unified diff (``store.preview(change)``) and then applied (``store.apply(change)``); the
+methods ``propose``/``approve``/... build and apply one in a single call.
+
+Integrity:
+
+* a write re-reads the file under a lock (``<file>.lock``, filelock), applies the change to
+  the round-trip tree, validates the result again, and replaces the file
+  atomically (temporary file in the same folder, fsync, rename): several tabs or processes
+  proposing and approving at once lose nothing;
+* a file that does not parse or validate raises ``OverrideFileError`` (file, line, key,
+  reason) and is never written;
+* every change is appended to the entry's ``history`` (who, when, what changed).
+
+The rules each change enforces are listed in ``overrides_changes.py`` (among them: a renewal
+rests on a recent re-test that still supports the override). Reads are cached per
+file while its size, times and inode stay the same, so looking up a host for every page of
+a batch does not re-parse the file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import filelock
+
+from ..errors import OverrideError
+from .changes import (
+    MAX_REVIEW_DAYS,
+    Approve,
+    Change,
+    ChangeContext,
+    Propose,
+    Reject,
+    Renew,
+    Retire,
+    actions_for,
+)
+from .file import (
+    NEW_FILE,
+    parse_document,
+    read_document,
+    render,
+    revalidate,
+    write_atomic,
+)
+from .model import (
+    Applicability,
+    HistoryEvent,
+    OverrideEvidence,
+    OverrideStatus,
+    SiteOverride,
+    Status,
+    choose_active,
+    statuses_for,
+)
+from .retest import RetestResult
+from .review import (
+    DUE_DAYS,
+    open_entries_for,
+    overlap_warnings,
+    renewal_refusal,
+    review_order,
+)
+from .schema import Document, OverrideFileError
+
+__all__ = [
+    "DATA_ENV_VAR",
+    "DUE_DAYS",
+    "ENV_VAR",
+    "MAX_REVIEW_DAYS",
+    "Applicability",
+    "Approve",
+    "Change",
+    "ChangeContext",
+    "HistoryEvent",
+    "OverrideError",
+    "OverrideEvidence",
+    "OverrideFileError",
+    "OverrideStatus",
+    "OverrideStore",
+    "Propose",
+    "Reject",
+    "Renew",
+    "RetestResult",
+    "Retire",
+    "SiteOverride",
+    "Status",
+    "actions_for",
+    "default_path",
+    "open_entries_for",
+    "overlap_warnings",
+    "renewal_refusal",
+    "review_order",
+]
+
+#: Environment variable naming the overrides file used by the app and the CLI.
+ENV_VAR = "ENCODING_TRIAGE_OVERRIDES"
+#: Environment variable naming the app's data folder (the file is ``overrides.yaml`` in it).
+DATA_ENV_VAR = "ENCODING_TRIAGE_DATA"
+
+
+def default_path() -> Path:
+    """The overrides file of the app and the CLI, the first that is set of:
+
+    - ``$ENCODING_TRIAGE_OVERRIDES``;
+    - ``overrides.yaml`` in ``$ENCODING_TRIAGE_DATA``;
+    - ``data/overrides.yaml`` in the project folder.
+    """
+    configured = os.environ.get(ENV_VAR, "").strip()
+    if configured:
+        return Path(configured).expanduser()
+    data = os.environ.get(DATA_ENV_VAR, "").strip()
+    if data:
+        return Path(data).expanduser() / "overrides.yaml"
+    return Path(__file__).resolve().parent.parent / "data" / "overrides.yaml"
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    entries: tuple[SiteOverride, ...]
+    history: dict[str, tuple[HistoryEvent, ...]]
+    reviewers: tuple[str, ...]
+    text: str
+
+
+_Signature = tuple[int, int, int, int]
+_CACHE: dict[Path, tuple[_Signature, _Snapshot]] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def _signature(path: Path) -> _Signature | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+class OverrideStore:
+    """Site overrides in the YAML file at ``path`` (created on the first change).
+
+    ``reviewers``, when given, replaces the file's ``reviewers`` list; ``clock`` returns
+    the current time (UTC) and is there for tests.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, reviewers: Sequence[str] | None = None,
+                 clock: Callable[[], datetime] | None = None, lock_timeout: float = 10.0):
+        self.path = Path(path)
+        self._reviewers = None if reviewers is None else tuple(reviewers)
+        self._clock = clock or _now
+        self._lock_timeout = lock_timeout
+
+    def __repr__(self) -> str:
+        return f"OverrideStore({str(self.path)!r})"
+
+    def today(self) -> date:
+        """Today by the store's clock (UTC)."""
+        return self._clock().date()
+
+    def read(self) -> Document:
+        """The validated file, freshly parsed (``OverrideFileError`` when it is not valid)."""
+        return read_document(self.path)
+
+    def _snapshot(self) -> _Snapshot:
+        """The validated file, from the cache while the file is unchanged on disk."""
+        key = self.path.resolve()
+        before = _signature(self.path)
+        with _CACHE_LOCK:
+            cached = _CACHE.get(key)
+        if before is not None and cached is not None and cached[0] == before:
+            return cached[1]
+        doc = read_document(self.path)
+        snapshot = _Snapshot(tuple(doc.entries), dict(doc.history), doc.reviewers,
+                             doc.text or NEW_FILE)
+        if before is not None and _signature(self.path) == before:
+            with _CACHE_LOCK:
+                _CACHE[key] = (before, snapshot)
+        return snapshot
+
+    def text(self) -> str:
+        """The file as it is on disk; the new-file template when there is none yet."""
+        return self._snapshot().text
+
+    def entries(self) -> tuple[SiteOverride, ...]:
+        """The current entries in file order (their history: ``history(id)``)."""
+        return self._snapshot().entries
+
+    def get(self, id: str) -> SiteOverride:
+        """The entry with ``id``, or OverrideError."""
+        for entry in self.entries():
+            if entry.id == id:
+                return entry
+        raise OverrideError(f"no override with id {id!r} in {self.path}")
+
+    def history(self, id: str) -> tuple[HistoryEvent, ...]:
+        """Every recorded change to the entry ``id``, oldest first."""
+        history = self._snapshot().history
+        if id not in history:
+            raise OverrideError(f"no override with id {id!r} in {self.path}")
+        return history[id]
+
+    def reviewers(self) -> tuple[str, ...]:
+        """Who may approve (empty: anyone but the author)."""
+        return self._reviewers if self._reviewers is not None else self._snapshot().reviewers
+
+    def active_for(self, host: str, on: date | None = None) -> SiteOverride | None:
+        """The approved, unexpired override for ``host`` on ``on`` (today), most specific first."""
+        return choose_active(self.entries(), host, on or self.today())
+
+    def status_for(self, host: str, on: date | None = None) -> tuple[OverrideStatus, ...]:
+        """Every entry matching ``host`` with whether it applies and why; applied first."""
+        return statuses_for(self.entries(), host, on or self.today())
+
+    def preview(self, change: Change) -> str:
+        """The unified diff ``apply(change)`` would write now (raises what apply would)."""
+        doc = self.read()
+        _, after = self._run(doc, change)
+        name = self.path.name
+        return "".join(difflib.unified_diff(
+            doc.text.splitlines(keepends=True), after.splitlines(keepends=True),
+            fromfile=f"a/{name}" if doc.text else "/dev/null", tofile=f"b/{name}"))
+
+    def apply(self, change: Change) -> SiteOverride:
+        """Apply ``change`` under the lock, write atomically, return the changed entry."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        lock = filelock.FileLock(str(self.path) + ".lock", timeout=self._lock_timeout)
+        try:
+            with lock:
+                doc = self.read()
+                entry, text = self._run(doc, change)
+                write_atomic(self.path, text)
+        except filelock.Timeout as exc:
+            raise OverrideError(f"{self.path} is locked by another writer for more than "
+                                f"{self._lock_timeout:g} s; try again") from exc
+        return entry
+
+    def create(self, text: str) -> tuple[SiteOverride, ...]:
+        """Write ``text`` (e.g. the example file) as the file, which must not exist yet.
+
+        The text is validated first; an existing file is never replaced this way.
+        """
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        lock = filelock.FileLock(str(self.path) + ".lock", timeout=self._lock_timeout)
+        try:
+            with lock:
+                if self.path.exists():
+                    raise OverrideError(f"{self.path} already exists: it is not replaced")
+                doc = parse_document(self.path, text)
+                write_atomic(self.path, text)
+        except filelock.Timeout as exc:
+            raise OverrideError(f"{self.path} is locked by another writer for more than "
+                                f"{self._lock_timeout:g} s; try again") from exc
+        return tuple(doc.entries)
+
+    def _run(self, doc: Document, change: Change) -> tuple[SiteOverride, str]:
+        ctx = ChangeContext(now=self._clock(),
+                            reviewers=self._reviewers if self._reviewers is not None
+                            else doc.reviewers)
+        ident = change.apply(doc, ctx)
+        checked = revalidate(doc)  # never write what would not read back
+        entry = next(e for e in checked.entries if e.id == ident)
+        return entry, render(doc)
+
+    def propose(self, *, host: str, encoding: str, reason: str, author: str, review_by: date,
+                evidence: OverrideEvidence | None = None) -> SiteOverride:
+        """Propose an override; returns it with its new ``id``."""
+        return self.apply(Propose(host, encoding, reason, author, review_by, evidence))
+
+    def approve(self, id: str, *, reviewer: str) -> SiteOverride:
+        """Approve the proposal ``id``."""
+        return self.apply(Approve(id, reviewer))
+
+    def reject(self, id: str, *, reviewer: str, reason: str) -> SiteOverride:
+        """Reject the proposal ``id``."""
+        return self.apply(Reject(id, reviewer, reason))
+
+    def retire(self, id: str, *, by: str, reason: str) -> SiteOverride:
+        """Retire the entry ``id``."""
+        return self.apply(Retire(id, by, reason))
+
+    def renew(self, id: str, *, reviewer: str, review_by: date, reason: str,
+              retest: RetestResult | None = None) -> SiteOverride:
+        """Renew the approved entry ``id`` until ``review_by``, on its latest ``retest``."""
+        return self.apply(Renew(id, reviewer, review_by, reason, retest))

@@ -1,0 +1,270 @@
+"""Host report: seed 000's per-host instrumentation, over a WARC file or a list of URLs.
+
+Seed 000 counts ``decode_source`` per host and source, adds ``decode_replacements`` per host,
+and quarantines a host's encoding when one page needs more than 20 replacements. This module
+runs ``decode`` over every HTML response and returns those numbers per host, with the
+conflicts ``decode`` reported, as data (charts and exports are the page's and the CLI's).
+Per host it also names the encoding the conflicts of at least half its pages point at
+(``suggested_override``, with how many pages): a host whose pages consistently say so is worth
+a site override; a few pages saying so are a section of the site, not the host (they keep
+their own ``suggested``).
+
+URLs are fetched politely: at most ``concurrency`` at a time, one at a time per host, with
+``delay`` seconds between two requests to the same host.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..decision.decode import DEFAULT_DETECTOR, Detector, decode
+from ..decision.resolve import UseDefault
+from ..errors import FetchError
+from ..fetch.client import Capture, FetchSettings, fetch_page
+from .landing import LandingZone, fetch_and_keep
+from .warcfile import WarcFormatError, WarcSource, iter_captures
+
+#: The encoding of the host's active site override, or None (e.g. ``OverrideStore.active_for``).
+OverrideLookup = Callable[[str], str | None]
+
+__all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "OverrideLookup", "RecordOutcome",
+           "outcome", "report_from_urls", "report_from_warc", "summarise"]
+
+#: Seed 000 quarantines a host's encoding when one page needs more replacements than this.
+QUARANTINE_THRESHOLD = 20
+Progress = Callable[[int, int | None], None]  # (records done, total if known)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordOutcome:
+    """The decision for one page, or why there is none."""
+
+    url: str
+    host: str
+    status: int = 0
+    encoding: str = ""
+    source: str = ""
+    replacements: int = 0
+    conflicts: tuple[str, ...] = ()    # conflict kinds
+    needs_review: bool = False
+    suggested: str = ""                # what the conflicts say an override would set
+    body_length: int = 0
+    error: str | None = None           # a fetch that failed (URL lists only)
+
+    @property
+    def quarantined(self) -> bool:
+        """True when seed 000 would quarantine this page's host (more than 20 replacements)."""
+        return self.replacements > QUARANTINE_THRESHOLD
+
+
+@dataclass(frozen=True, slots=True)
+class HostSummary:
+    """Seed 000's numbers for one host."""
+
+    host: str
+    records: int
+    sources: tuple[tuple[str, int], ...]      # decode_source: (source, pages), most first
+    encodings: tuple[tuple[str, int], ...]
+    replacements: int                         # decode_replacements: the sum
+    max_replacements: int
+    lossy: int
+    conflicts: int                            # pages with at least one conflict
+    conflict_kinds: tuple[tuple[str, int], ...]
+    needs_review: int                         # pages whose decision a person should check
+    quarantined_records: int
+    errors: int
+    suggested_override: str = ""              # what half the pages' conflicts point at, or more
+    suggested_pages: int = 0                  # how many pages point at it
+
+    @property
+    def quarantine(self) -> bool:
+        """True when at least one page crossed the quarantine threshold."""
+        return self.quarantined_records > 0
+
+
+@dataclass(frozen=True, slots=True)
+class HostReport:
+    """Per-host summaries (quarantined first, then most replacements) and every record."""
+
+    hosts: tuple[HostSummary, ...]
+    records: tuple[RecordOutcome, ...]
+    skipped: tuple[tuple[str, int], ...] = ()  # records not decoded, by reason
+    problem: str | None = None                 # why the input ended early, if it did
+
+    @property
+    def quarantined_hosts(self) -> tuple[str, ...]:
+        """The hosts seed 000 would quarantine."""
+        return tuple(h.host for h in self.hosts if h.quarantine)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dict for JSON."""
+        return {"hosts": [asdict(h) | {"quarantine": h.quarantine} for h in self.hosts],
+                "quarantined_hosts": list(self.quarantined_hosts),
+                "records": [asdict(r) for r in self.records],
+                "skipped": dict(self.skipped), "problem": self.problem}
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The report as JSON."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def hosts_csv(self) -> str:
+        """One row per host; one ``source:<name>`` column per source seen."""
+        sources = sorted({s for h in self.hosts for s, _ in h.sources})
+        rows: list[list[Any]] = [[
+            "host", "records", "quarantine", "quarantined_records", "replacements",
+            "max_replacements", "lossy", "conflicts", "needs_review", "errors",
+            "suggested_override", "suggested_pages", *(f"source:{s}" for s in sources)]]
+        for h in self.hosts:
+            counts = dict(h.sources)
+            rows.append([h.host, h.records, h.quarantine, h.quarantined_records, h.replacements,
+                         h.max_replacements, h.lossy, h.conflicts, h.needs_review, h.errors,
+                         h.suggested_override, h.suggested_pages,
+                         *(counts.get(s, 0) for s in sources)])
+        return _csv(rows)
+
+    def records_csv(self) -> str:
+        """One row per record."""
+        rows: list[list[Any]] = [["url", "host", "status", "encoding", "source", "replacements",
+                                  "quarantined", "conflicts", "needs_review", "suggested",
+                                  "body_length", "error"]]
+        rows += [[r.url, r.host, r.status, r.encoding, r.source, r.replacements, r.quarantined,
+                  " ".join(r.conflicts), r.needs_review, r.suggested, r.body_length,
+                  r.error or ""]
+                 for r in self.records]
+        return _csv(rows)
+
+
+def _csv(rows: Sequence[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for row in rows:
+        # a cell from page data that a spreadsheet would run as a formula is quoted
+        writer.writerow([f"'{c}" if isinstance(c, str) and c[:1] in ("=", "+", "-", "@")
+                         else c for c in row])
+    return out.getvalue()
+
+
+def _host(url: str) -> str:
+    try:
+        return urlsplit(url).hostname or "(no host)"
+    except ValueError:
+        return "(no host)"
+
+
+def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
+            overrides: OverrideLookup | None = None) -> RecordOutcome:
+    """Decode one capture (with its host's active override) and keep seed 000's numbers."""
+    host = _host(capture.url)
+    override = overrides(host) if overrides is not None else None
+    decided = decode(capture.body, capture.content_type, override=override, detector=detector)
+    return RecordOutcome(
+        url=capture.url, host=host, status=capture.status,
+        encoding=decided.encoding, source=decided.source, replacements=decided.replacements,
+        conflicts=tuple(c.kind for c in decided.conflicts), needs_review=decided.needs_review,
+        suggested=decided.suggested_encoding or "", body_length=len(capture.body))
+
+
+def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int]] = (),
+              problem: str | None = None) -> HostReport:
+    """Group record outcomes by host."""
+    records = tuple(records)
+    by_host: dict[str, list[RecordOutcome]] = {}
+    for record in records:
+        by_host.setdefault(record.host, []).append(record)
+    hosts = []
+    for host, group in by_host.items():
+        decided = [r for r in group if r.error is None]
+        suggestion = [(encoding, pages) for encoding, pages in Counter(
+            r.suggested for r in decided if r.suggested).most_common(1)
+            if 2 * pages >= len(decided)]  # half the host's pages, or it is a section
+        hosts.append(HostSummary(
+            host=host, records=len(group),
+            sources=tuple(Counter(r.source for r in decided).most_common()),
+            encodings=tuple(Counter(r.encoding for r in decided).most_common()),
+            replacements=sum(r.replacements for r in decided),
+            max_replacements=max((r.replacements for r in decided), default=0),
+            lossy=sum(r.source.endswith("-lossy") for r in decided),
+            conflicts=sum(bool(r.conflicts) for r in decided),
+            conflict_kinds=tuple(Counter(k for r in decided for k in r.conflicts).most_common()),
+            needs_review=sum(r.needs_review for r in decided),
+            quarantined_records=sum(r.quarantined for r in decided),
+            errors=len(group) - len(decided),
+            suggested_override=suggestion[0][0] if suggestion else "",
+            suggested_pages=suggestion[0][1] if suggestion else 0))
+    hosts.sort(key=lambda h: (not h.quarantine, -h.replacements, h.host))
+    return HostReport(tuple(hosts), records, tuple(sorted(Counter(dict(skipped)).items())),
+                      problem)
+
+
+def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
+                     progress: Progress | None = None,
+                     detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
+                     overrides: OverrideLookup | None = None) -> HostReport:
+    """The host report over the HTML responses of a WARC file.
+
+    Raises ``WarcFormatError`` when the file is not WARC; damage after good records ends the
+    report early with ``problem`` set.
+    """
+    records: list[RecordOutcome] = []
+    skipped: Counter[str] = Counter()
+    problem = None
+    try:
+        for done, item in enumerate(iter_captures(source, max_bytes=max_bytes), start=1):
+            if isinstance(item, str):
+                skipped[item] += 1
+            else:
+                records.append(outcome(item, detector=detector, overrides=overrides))
+            if progress is not None:
+                progress(done, None)
+    except WarcFormatError as exc:
+        if not exc.records_read:
+            raise
+        problem = f"{exc}; the report covers the records before it"
+    return summarise(records, skipped.items(), problem)
+
+
+def report_from_urls(urls: Sequence[str], *, settings: FetchSettings | None = None,
+                     zone: LandingZone | None = None, concurrency: int = 4, delay: float = 1.0,
+                     progress: Progress | None = None,
+                     detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
+                     overrides: OverrideLookup | None = None) -> HostReport:
+    """The host report over ``urls``, fetched politely (and kept in ``zone`` when given)."""
+    locks: dict[str, threading.Lock] = {}
+    last: dict[str, float] = {}
+    guard = threading.Lock()
+
+    def one(url: str) -> RecordOutcome:
+        host = _host(url)
+        with guard:
+            lock = locks.setdefault(host, threading.Lock())
+        with lock:  # one request at a time per host, ``delay`` apart
+            wait = last.get(host, float("-inf")) + delay - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            try:
+                capture = (fetch_and_keep(url, zone, settings) if zone is not None
+                           else fetch_page(url, settings=settings))
+                return outcome(capture, detector=detector, overrides=overrides)
+            except FetchError as exc:
+                return RecordOutcome(url=url, host=host, error=str(exc))
+            finally:
+                last[host] = time.monotonic()
+
+    results: dict[int, RecordOutcome] = {}
+    with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
+        futures = {pool.submit(one, url): i for i, url in enumerate(urls)}
+        for done, future in enumerate(as_completed(futures), start=1):
+            results[futures[future]] = future.result()
+            if progress is not None:  # called from the caller's thread (Streamlit needs it)
+                progress(done, len(urls))
+    return summarise(results[i] for i in range(len(urls)))

@@ -1,0 +1,191 @@
+"""Landing zone: every capture kept as a WARC file for a few days, so it can be re-decoded.
+
+Seed 000: "raw bytes are retained briefly in the landing zone so a mis-decode can be re-run
+without a recrawl". Each capture is one file, ``<capture_id>.warc.gz``, in the WARC form of
+``capture_warc`` (its records, and how it differs from WARC practice, are documented there).
+``reopen`` rebuilds the same ``Capture``: same bytes, same headers, hence the same decision.
+
+The capture id starts with the fetch time (``20250101T120000Z-1a2b3c4d5e6f``); files older
+than ``retention_days`` by that time are deleted by ``purge``, which runs on every ``keep``
+and ``recent``. Only files named like captures are ever deleted.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from ..errors import EncodingCoreError
+from ..fetch.client import Capture, FetchSettings, fetch_page
+from ..fetch.http_message import parse_http_message
+from .capture import SUFFIX as _SUFFIX
+from .capture import capture_as_warc, capture_from_warc
+from .warcfile import WarcFormatError, read_records
+
+__all__ = ["CaptureSummary", "LandingZone", "LandingZoneError", "configured_zone",
+           "fetch_and_keep", "keep", "new_capture_id", "purge", "recent", "reopen"]
+
+_ID = re.compile(r"^(\d{8}T\d{6}Z)-[0-9a-f]{12}$")
+
+
+class LandingZoneError(EncodingCoreError, LookupError):
+    """A capture that is not (or no longer) in the landing zone, or cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class LandingZone:
+    """Where captures are kept, and for how long."""
+
+    folder: Path
+    retention_days: float = 7.0
+
+    def __post_init__(self) -> None:
+        if self.retention_days <= 0:
+            raise ValueError("retention_days must be positive")
+
+    def path(self, capture_id: str) -> Path:
+        """The file of ``capture_id``; refuses anything not shaped like a capture id."""
+        if not _ID.match(capture_id):
+            raise LandingZoneError(f"{capture_id!r} is not a capture id")
+        return Path(self.folder) / f"{capture_id}{_SUFFIX}"
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureSummary:
+    """One kept capture, as listed."""
+
+    capture_id: str
+    url: str
+    status: int
+    fetched_at: str
+    body_length: int
+    content_type: str | None
+
+
+def configured_zone(config: Mapping[str, Any] | None = None,
+                    environ: Mapping[str, str] | None = None) -> LandingZone:
+    """The landing zone from the app's config, then the environment, then the defaults.
+
+    - folder: ``landing_dir`` in ``config``, else ``$ENCODING_TRIAGE_LANDING``, else
+      ``landing`` in ``$ENCODING_TRIAGE_DATA``, else ``./landing``;
+    - retention: ``retention_days`` in ``config``, else ``$ENCODING_TRIAGE_RETENTION_DAYS``,
+      else 7.
+
+    >>> configured_zone({}, {"ENCODING_TRIAGE_DATA": "/srv/triage"})
+    LandingZone(folder=PosixPath('/srv/triage/landing'), retention_days=7.0)
+    """
+    config = config or {}
+    env = environ if environ is not None else os.environ
+    folder = config.get("landing_dir") or env.get("ENCODING_TRIAGE_LANDING") or (
+        Path(env["ENCODING_TRIAGE_DATA"]) / "landing" if env.get("ENCODING_TRIAGE_DATA")
+        else "landing")
+    days = config.get("retention_days") or env.get("ENCODING_TRIAGE_RETENTION_DAYS") or 7
+    try:
+        return LandingZone(Path(folder), float(days))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad landing zone settings: {exc}") from exc
+
+
+def new_capture_id(fetched_at: str) -> str:
+    """A capture id for a fetch made at ``fetched_at`` (ISO 8601, UTC).
+
+    >>> new_capture_id("2025-01-02T03:04:05Z")[:17]
+    '20250102T030405Z-'
+    """
+    when = datetime.fromisoformat(fetched_at.replace("Z", "+00:00")).astimezone(UTC)
+    return f"{when:%Y%m%dT%H%M%SZ}-{secrets.token_hex(6)}"
+
+
+def _id_time(capture_id: str) -> datetime | None:
+    match = _ID.match(capture_id)
+    if match is None:
+        return None
+    return datetime.strptime(match.group(1), "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
+
+
+def keep(capture: Capture, zone: LandingZone) -> Capture:
+    """Write ``capture`` to the landing zone (atomically); the capture with its id set."""
+    capture_id = new_capture_id(capture.fetched_at)
+    path = zone.path(capture_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.tmp")
+    partial.write_bytes(capture_as_warc(capture, capture_id))
+    os.replace(partial, path)
+    purge(zone)
+    return replace(capture, capture_id=capture_id)
+
+
+def fetch_and_keep(url: str, zone: LandingZone, settings: FetchSettings | None = None
+                   ) -> Capture:
+    """``fetch_page`` then ``keep``; a capture that could not be kept says so in its notes."""
+    capture = fetch_page(url, settings=settings)
+    try:
+        return keep(capture, zone)
+    except OSError as exc:
+        note = f"not kept in the landing zone ({zone.folder}): {exc.strerror or exc}"
+        return replace(capture, notes=(*capture.notes, note))
+
+
+def reopen(capture_id: str, zone: LandingZone) -> Capture:
+    """The capture kept under ``capture_id``, exactly as it was fetched."""
+    path = zone.path(capture_id)
+    if not path.is_file():
+        raise LandingZoneError(
+            f"capture {capture_id} is not in {zone.folder}: captures are kept "
+            f"{zone.retention_days:g} days, so it may have expired; fetch the URL again")
+    try:
+        capture = capture_from_warc(path, capture_id)
+    except WarcFormatError as exc:
+        raise LandingZoneError(f"capture {capture_id} cannot be read: {exc}") from exc
+    if capture is None:
+        raise LandingZoneError(f"capture {capture_id} holds no response record")
+    return capture
+
+
+def purge(zone: LandingZone, *, now: datetime | None = None) -> tuple[str, ...]:
+    """Delete captures older than the retention period; the ids deleted."""
+    folder = Path(zone.folder)
+    if not folder.is_dir():
+        return ()
+    cutoff = (now or datetime.now(UTC)) - timedelta(days=zone.retention_days)
+    deleted = []
+    for entry in folder.iterdir():
+        name = entry.name.removeprefix(".").removesuffix(".tmp")
+        capture_id = name.removesuffix(_SUFFIX)
+        when = _id_time(capture_id) if name.endswith(_SUFFIX) else None
+        if when is not None and when < cutoff:
+            entry.unlink(missing_ok=True)
+            deleted.append(capture_id)
+    return tuple(sorted(deleted))
+
+
+def recent(zone: LandingZone, *, limit: int = 20) -> tuple[CaptureSummary, ...]:
+    """The newest kept captures (after purging expired ones), newest first."""
+    purge(zone)
+    folder = Path(zone.folder)
+    if not folder.is_dir():
+        return ()
+    ids = sorted((p.name.removesuffix(_SUFFIX) for p in folder.glob(f"*{_SUFFIX}")
+                  if _ID.match(p.name.removesuffix(_SUFFIX))), reverse=True)
+    summaries = []
+    for capture_id in ids[:limit]:
+        try:
+            records = list(read_records(zone.path(capture_id), types=("response",)))
+        except (WarcFormatError, LandingZoneError):
+            continue  # expired or damaged meanwhile: not listed
+        if not records:
+            continue
+        last = records[-1]
+        message = parse_http_message(last.block)
+        values = message.header_values("content-type")
+        summaries.append(CaptureSummary(
+            capture_id, last.header("WARC-Target-URI") or "", message.status or 0,
+            last.header("WARC-Date") or "", last.length - (len(last.block) - len(message.body)),
+            ", ".join(values) if values else None))
+    return tuple(summaries)

@@ -1,0 +1,14 @@
+"""The standards: what the WHATWG Encoding, HTML and MIME Sniffing standards say, and nothing more.
+
+Holds the label table ("get an encoding", ``labels``), the decoders (``decoders``, with the CJK
+decoders in ``_decoders_cjk`` and ``_cjk_*``), byte-order marks (``bom``), the Content-Type
+charset (``content_type``), the HTML prescan and the XML declaration (``prescan``,
+``_prescan_steps``), and the tables generated from the standard's data (``_tables``; never
+edited by hand: ``make tables``).
+
+May import: nothing else of ``encoding_core`` (it is the lowest layer; the import contract in
+``pyproject.toml`` checks it). Public names: ``labels.get_encoding``,
+``labels.get_encoding_no_replacement``, ``labels.ENCODING_NAMES``, ``decoders.decode_strict``,
+``decoders.decode_replace``, ``bom.bom_sniff``, ``content_type.http_content_type_charset``,
+``prescan.prescan``, ``prescan.find_declaration``.
+"""

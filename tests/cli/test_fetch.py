@@ -1,0 +1,140 @@
+"""Tests for ``python -m encoding_core fetch`` and ``report`` against a real local server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from encoding_core.cli.main import main
+from tests.httpserver import ScriptedServer, redirect, respond
+from tests.overridefiles import approved_override
+from tests.warcs import warc_file
+
+ROOT = Path(__file__).resolve().parents[2]
+BODY = "<p>café “quoted”</p>".encode()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ScriptedServer]:
+    routes = {"/": respond(BODY, headers=[("Content-Type", "text/html; charset=iso-8859-1"),
+                                          ("X-Evil", "a\x1b[2Jb")]),
+              "/moved": redirect("/")}
+    with ScriptedServer(routes=routes) as srv:
+        yield srv
+
+
+def _fetch(server: ScriptedServer, tmp_path: Path, *extra: str) -> list[str]:
+    return ["fetch", server.url("/moved"), "--allow", "127.0.0.1/32",
+            "--landing", str(tmp_path), "--timeout", "5", *extra]
+
+
+def test_fetch_prints_hops_headers_and_decision(server: ScriptedServer, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """The text output shows the redirect, the raw headers and the decision; it keeps the page."""
+    assert main(_fetch(server, tmp_path)) == 0
+    out = capsys.readouterr().out
+    assert "302 Found" in out and "-> /" in out and "200 OK" in out
+    assert "Content-Type: text/html; charset=iso-8859-1" in out
+    assert "X-Evil: a\\x1b[2Jb" in out  # control characters escaped
+    assert "encoding:  windows-1252" in out and "source:    http-header" in out
+    assert "kept as: " in out
+    assert len(list(tmp_path.glob("*.warc.gz"))) == 1
+
+
+def test_fetch_json(server: ScriptedServer, tmp_path: Path,
+                    capsys: pytest.CaptureFixture[str]) -> None:
+    """--json prints the capture and the decision; --no-keep keeps nothing."""
+    assert main(_fetch(server, tmp_path, "--json", "--no-keep")) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["capture"]["status"] == 200 and data["capture"]["body_length"] == len(BODY)
+    assert [e["status"] for e in data["capture"]["exchanges"]] == [302, 200]
+    assert data["capture"]["capture_id"] is None
+    assert data["decision"]["encoding"] == "windows-1252"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_fetch_errors_exit_1(server: ScriptedServer, tmp_path: Path,
+                             capsys: pytest.CaptureFixture[str],
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused fetch prints the reason on stderr and exits 1."""
+    monkeypatch.delenv("ENCODING_TRIAGE_ALLOWED_NETWORKS", raising=False)
+    assert main(["fetch", server.url("/"), "--landing", str(tmp_path)]) == 1
+    assert "refusing to fetch 127.0.0.1" in capsys.readouterr().err
+
+
+def test_fetch_bad_arguments_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A malformed --allow network exits 2 with the reason."""
+    assert main(["fetch", "http://example.com/", "--allow", "nonsense"]) == 2
+    assert "not a network" in capsys.readouterr().err
+
+
+def _warc(tmp_path: Path) -> Path:
+    broken = "é".encode() * 50 + b"\xff" * 25  # mostly UTF-8, 25 malformed bytes
+    path = tmp_path / "crawl.warc.gz"
+    path.write_bytes(warc_file([("http://a.example/", "text/html; charset=utf-8", BODY),
+                                ("http://b.example/", "text/html; charset=utf-8", broken)]))
+    return path
+
+
+def test_report_table_json_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """report prints the per-host table, or JSON, or CSV."""
+    path = _warc(tmp_path)
+    assert main(["report", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "b.example" in out and "quarantine (a page with more than 20" in out
+    assert out.splitlines()[0].split()[:9] == ["host", "pages", "quarantine", "replacements",
+                                               "lossy", "conflicts", "review", "suggests",
+                                               "sources"]
+    assert out.strip().endswith("b.example")
+    assert main(["report", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["quarantined_hosts"] == ["b.example"]
+    assert main(["report", str(path), "--csv", "hosts"]) == 0
+    assert capsys.readouterr().out.startswith("host,records,quarantine")
+
+
+def test_report_bad_file_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that is not WARC exits 1 with a clear message."""
+    path = tmp_path / "notes.txt"
+    path.write_text("hello")
+    assert main(["report", str(path)]) == 1
+    assert "not valid WARC" in capsys.readouterr().err
+
+
+def test_module_entry_point(tmp_path: Path) -> None:
+    """``python -m encoding_core report`` runs as a program."""
+    result = subprocess.run([sys.executable, "-m", "encoding_core", "report", str(_warc(tmp_path))],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "a.example" in result.stdout
+
+
+def test_fetch_applies_the_hostsapproved_override(server: ScriptedServer, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """With an approved override for the host, the decision uses it and says whose it is."""
+    overrides = tmp_path / "overrides.yaml"
+    approved_override(overrides, "127.0.0.1", "utf-8")
+    assert main(_fetch(server, tmp_path / "landing", "--json", "--no-keep",
+                       "--overrides", str(overrides))) == 0
+    decision = json.loads(capsys.readouterr().out)["decision"]
+    assert (decision["encoding"], decision["source"]) == ("utf-8", "override")
+    used = next(e for e in decision["evidence"] if e["used"])
+    assert "ov-0001" in used["reason"]
+
+
+def test_report_applies_overrides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The host report decides each record with its host's active override."""
+    warc = tmp_path / "crawl.warc"
+    warc.write_bytes(warc_file([("http://shop.example/", "text/html; charset=iso-8859-1", BODY)],
+                               compress=False))
+    overrides = tmp_path / "overrides.yaml"
+    approved_override(overrides, "shop.example", "utf-8")
+    assert main(["report", str(warc), "--json", "--overrides", str(overrides)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["hosts"][0]["sources"] == [["override", 1]]
+    assert main(["report", str(warc), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hosts"][0]["sources"] == [["http-header", 1]]

@@ -1,0 +1,116 @@
+"""_agreement: the quick path of default_detector answers only what two detectors agree on."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from encoding_core.decision._agreement import QUICK_SAMPLE, _siblings_agree, agreement
+from encoding_core.decision._plausibility import _word_score, implausibility
+from encoding_core.decision._voters import chardetng_answer, resiliparse_answer
+from encoding_core.decision.detect import _sample, default_detector
+from encoding_core.whatwg.decoders import decode_strict
+from encoding_core.whatwg.labels import ENCODING_NAMES
+from tests.conformance import case_body, case_params, load_cases
+
+LEGACY_SAMPLES = [c for c in load_cases("detect_samples.json")
+                  if not c["expect_encoding"].startswith("utf-")]
+
+
+def _strict(data: bytes):
+    def strict(encoding: str) -> bool:
+        try:
+            decode_strict(data, encoding)
+        except UnicodeDecodeError:
+            return False
+        return True
+    return strict
+
+
+def _quick(data: bytes):
+    part, seen = _sample(data, QUICK_SAMPLE, 0)
+    return agreement(data, part, _strict(data), seen)
+
+
+@pytest.mark.parametrize("case", case_params(LEGACY_SAMPLES))
+def test_quick_answer_reads_the_page_as_its_encoding(case):
+    """Whatever the quick path answers gives the same text as the page's own encoding."""
+    body = case_body(case)
+    found = _quick(body)
+    if found is not None:
+        assert decode_strict(body, found.encoding) == decode_strict(body, case["expect_encoding"])
+
+
+def test_quick_path_answers_most_clear_pages():
+    """It is a quick path, not a no-op: most clear legacy samples need no ensemble."""
+    answered = [c["label"] for c in LEGACY_SAMPLES if _quick(case_body(c)) is not None]
+    assert len(answered) >= 0.7 * len(LEGACY_SAMPLES), answered
+
+
+def test_default_detector_takes_the_quick_path_and_says_so():
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251")
+    found = default_detector(case_body(case))
+    assert found is not None and found.encoding == "windows-1251"
+    assert "chardetng and uchardet agree" in found.reason
+    assert {name for name, _e, _c in found.votes} == {"chardetng", "uchardet"}
+
+
+def _french(encoding: str, late: str) -> bytes:
+    """A page whose first kilobytes hold é and à only, and ``late`` far after the sample."""
+    prose = "<p>Le café est à côté de la gare, été comme hiver.</p>\n" * 80
+    return (f"<html><body>{prose}<p>{late}</p></body></html>").encode(encoding)
+
+
+def test_a_sibling_reading_late_bytes_differently_goes_to_the_ensemble():
+    """Rule 4: iso-8859-15 œ after the quick sample; windows-1252 would read it as ½."""
+    body = _french("iso-8859-15", "Il a du cœur à l'ouvrage.")
+    assert body.index(b"c\xbdur") > QUICK_SAMPLE
+    found = _quick(body)
+    assert found is None or "cœur" in decode_strict(body, found.encoding)
+    detected = default_detector(body)
+    assert detected is not None and "cœur" in decode_strict(body, detected.encoding)
+
+
+def test_siblings_agree_only_when_the_other_reading_is_implausible():
+    quotes = _french("windows-1252", "Il a dit \u201cbonjour\u201d.")
+    assert _siblings_agree(quotes, "windows-1252", _strict(quotes))  # iso-8859-15: C1 controls
+    heart = _french("iso-8859-15", "Il a du cœur.")
+    assert not _siblings_agree(heart, "windows-1252", _strict(heart))  # c½ur against cœur
+
+
+@pytest.mark.parametrize("case", case_params(LEGACY_SAMPLES[::3]))
+def test_answers_are_whatwg_names(case):
+    body = case_body(case)
+    for answer in (chardetng_answer(body, body), resiliparse_answer(body, body)):
+        assert answer is None or answer in ENCODING_NAMES
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=3000))
+def test_any_bytes_answer_decodes_strictly_or_none(data):
+    """Rule 1, for any bytes: an answer decodes the whole body strictly; nothing raises."""
+    found = _quick(data)
+    if found is not None:
+        assert _strict(data)(found.encoding)
+        assert 0.0 <= found.rate <= 0.125
+
+
+@given(st.text(max_size=300))
+def test_word_cache_is_transparent(text):
+    first = implausibility(text)
+    _word_score.cache_clear()
+    assert implausibility(text) == first
+
+
+def test_no_quick_path_without_both_detectors(monkeypatch):
+    """One detector alone confirms nothing: without both installed, the ensemble decides."""
+    from encoding_core.decision import _agreement
+
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251")
+    body = case_body(case)
+    monkeypatch.setattr(_agreement, "QUICK_DETECTORS_INSTALLED", False)
+    assert _quick(body) is None
+    found = default_detector(body)
+    assert found is not None and "agree" not in found.reason
+    assert decode_strict(body, found.encoding) == decode_strict(body, "windows-1251")

@@ -1,0 +1,96 @@
+"""Tests for the evidence from the text itself (encoding_core.decision.conflicts_text)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from encoding_core.decision.conflicts_text import binary_body, implausible_reading
+from encoding_core.decision.detect import Detection, default_detector
+
+SHIFT_JIS = "<p>日本語のテキストです。東京都の天気は晴れ。ソフトウェア表示</p>".encode("shift_jis")
+SAID = "The Content-Type header says 'iso-8859-1' (windows-1252)"
+
+
+def _says(encoding: str | None, *, unsure: bool = False
+          ) -> Callable[[bytes], Detection | None]:
+    def detector(body: bytes) -> Detection | None:
+        return None if encoding is None else Detection(encoding, 0.5 if unsure else 0.95,
+                                                       unsure, "test detector")
+    return detector
+
+
+def _fails(body: bytes) -> Detection | None:
+    raise RuntimeError("a third-party detector broke")
+
+
+def test_implausible_reading_names_the_override() -> None:
+    """Shift_JIS read as windows-1252: an error, with examples and the override to make."""
+    found = implausible_reading(SHIFT_JIS, "windows-1252", SAID, default_detector)
+    assert found is not None
+    assert (found.kind, str(found.severity), found.suggested_encoding) == (
+        "implausible-reading", "error", "shift_jis")
+    assert found.message.startswith(SAID) and "out of place" in found.message
+
+
+@pytest.mark.parametrize(("detector", "why"), [
+    (None, "no detector configured"),
+    (_says(None), "the detector has no answer"),
+    (_says("windows-1252"), "the detector agrees with the decision"),
+    (_says("iso-8859-1"), "a label of the decision's own encoding"),
+    (_says("windows-1250"), "a reading no better than the decision's"),
+    (_says("bogus"), "not an encoding label"),
+    (_fails, "the detector raises"),
+], ids=["none", "no-answer", "agrees", "same-by-label", "no-better", "bogus", "raises"])
+def test_implausible_reading_stays_silent(detector: Callable[[bytes], Detection | None] | None,
+                                         why: str) -> None:
+    """No conflict when the detector cannot offer a clearly better reading."""
+    assert implausible_reading(SHIFT_JIS, "windows-1252", SAID, detector) is None, why
+
+
+def test_iso_2022_jp_under_a_legacy_declaration() -> None:
+    """ISO-2022-JP is all 7-bit bytes: its escapes give it away under windows-1252."""
+    body = "<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("iso-2022-jp")
+    found = implausible_reading(body, "windows-1252", SAID, default_detector)
+    assert found is not None and found.suggested_encoding == "iso-2022-jp"
+    assert "escape characters" in found.message
+    assert implausible_reading(b"<p>plain ASCII</p>", "windows-1252", SAID, _fails) is None
+
+
+def test_unsure_detector_is_no_evidence() -> None:
+    """An answer the detector itself flags for review raises no conflict."""
+    assert implausible_reading(SHIFT_JIS, "windows-1252", SAID,
+                               _says("shift_jis", unsure=True)) is None
+
+
+@pytest.mark.parametrize("text", [
+    "x² + y² = z²; ±5%; 3×4; ½; ¼; µ; °; ¬a; ¦",
+    "El 1º de mayo, la 2ª edición; Nº 5.",
+    "¥100 £5 ¢3 ¤ §4 ¶",
+    "The area is 25 m² and the volume 8 m³; angle 45° ± 0.1°; ratio ¾",
+], ids=["math", "ordinals", "currency", "units"])
+def test_symbols_beside_letters_are_text(text: str) -> None:
+    """Right windows-1252 pages full of symbols are not flagged, whatever the detector says."""
+    body = ("<p>" + text * 3 + "</p>").encode("windows-1252")
+    assert implausible_reading(body, "windows-1252", SAID, default_detector) is None
+    assert implausible_reading(body, "windows-1252", SAID, _says("shift_jis")) is None
+
+
+def test_plausible_text_never_asks_the_detector() -> None:
+    """A reading with no implausible character does not consult the detector at all."""
+    body = "<p>Le cœur a ses raisons. Déjà vu.</p>".encode("windows-1252")
+    assert implausible_reading(body, "windows-1252", SAID, _fails) is None
+
+
+@pytest.mark.parametrize(("body", "encoding", "binary"), [
+    (bytes.fromhex("89504e470d0a1a0a0000000d49484452") * 4, "windows-1252", True),
+    (bytes(range(32)) * 8, "utf-8", True),
+    ("<p>wide text</p>".encode("utf-16le"), "utf-16le", False),
+    (b"<p>tabs\tand\r\nnewlines\x0c</p>", "utf-8", False),
+    ("<p>\x1b$B$3$s$K$A$O\x1b(B</p>".encode("latin-1"), "iso-2022-jp", False),
+    (b"", "utf-8", False),
+], ids=["png", "controls", "utf-16", "whitespace", "iso-2022-jp-escapes", "empty"])
+def test_binary_body(body: bytes, encoding: str, binary: bool) -> None:
+    """Control bytes beyond 1% of the head are binary; UTF-16 NULs and ESC are text."""
+    assert (binary_body(body, encoding) is not None) == binary

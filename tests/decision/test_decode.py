@@ -1,0 +1,245 @@
+"""decode and decode_as: the seed cases as they stand, the seeds' examples, the walk's order."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from encoding_core.decision.decode import decode, decode_as
+from encoding_core.decision.models import Source
+
+# Seed 000, "Verification & Testing", kept exactly as the seed writes them.
+CASES = [
+    (b"\xef\xbb\xbfcaf\xc3\xa9", None, "café", "bom"),
+    (b"caf\xc3\xa9", "text/html; charset=utf-8", "café", "http-header"),
+    (b'<meta charset="utf-8">caf\xc3\xa9', None, "café", "meta-tag"),
+    # Header says latin-1, bytes are Windows-1252: the smart quote must survive.
+    (b"\x93quoted\x94", "text/html; charset=iso-8859-1", "“quoted”", "http-header"),
+    # Header lies (says latin-1, bytes are UTF-8): strict decode succeeds as latin-1,
+    # so this case documents why observability matters more than cleverness.
+    (b"caf\xc3\xa9", "text/html; charset=utf-8", "café", "http-header"),
+]
+
+
+@pytest.mark.parametrize("body,ctype,expected,source", CASES)
+def test_decoding(body, ctype, expected, source):
+    result = decode(body, ctype)
+    assert expected in result.text
+    assert result.source == source
+
+
+def test_lossy_decode_is_counted():
+    result = decode(b"\xff\xfe\xff invalid", "text/html; charset=utf-8")
+    assert result.replacements > 0
+
+
+# Seed 004's three examples.
+GBK_HTML = ('<html><head><meta charset="gbk"><title>中文网页</title></head>'
+            "<body><article><h1>你好世界</h1><p>这是一段中文内容。</p></article></body></html>")
+SJIS_HTML = ("<html><head><title>日本語ページ</title></head><body><article><h1>こんにちは</h1>"
+             "<p>東京の天気は晴れです。</p></article></body></html>")
+WIN_HTML = ("<html><head><title>Café Menu</title></head><body><article><h1>Café</h1>"
+            "<p>Price: 100 €. Résumé available.</p></article></body></html>")
+
+
+def test_seed004_gbk_from_meta():
+    """A GBK page is recognised from its meta declaration."""
+    result = decode(GBK_HTML.encode("gbk"))
+    assert (result.encoding, result.source) == ("gbk", "meta-tag")
+    assert "中文网页" in result.text and "这是一段中文内容。" in result.text
+
+
+def test_seed004_shift_jis_without_meta():
+    """A Shift_JIS page with no declaration is recognised by the detector."""
+    result = decode(SJIS_HTML.encode("shift_jis"))
+    assert (result.encoding, result.source) == ("shift_jis", "detector")
+    assert "東京の天気は晴れです。" in result.text
+
+
+def test_seed004_windows_1252_override():
+    """A manually specified windows-1252 (a site override) decodes é and €."""
+    result = decode(WIN_HTML.encode("cp1252"), override="windows-1252")
+    assert (result.encoding, result.source) == ("windows-1252", "override")
+    assert "Price: 100 €. Résumé available." in result.text
+
+
+def _trace(result):
+    return [(str(e.source), e.encoding, e.used) for e in result.evidence]
+
+
+def test_header_that_lies_is_reported():
+    """iso-8859-1 over UTF-8 bytes: the order holds; the conflict says so and suggests utf-8."""
+    body = "<p>José Müller – “quoted” café</p>".encode()
+    result = decode(body, "text/html; charset=iso-8859-1")
+    assert result.encoding == "windows-1252" and result.source == "http-header"
+    conflict = next(c for c in result.conflicts if c.kind == "utf8-under-legacy")
+    assert conflict.suggested_encoding == "utf-8"
+    assert conflict.mojibake_removed == 6  # é ü – “ ” é
+    assert "'iso-8859-1'" in conflict.message
+    assert result.needs_review
+
+
+def test_failed_declaration_falls_through_and_is_recorded():
+    """A header that fails strictly is passed over; the trace keeps its error offset."""
+    body = b"<p>caf\xe9 cr\xe8me</p>"
+    result = decode(body, "text/html; charset=utf-8", detector=None)
+    assert result.encoding == "windows-1252" and result.source == "fallback"
+    header = next(e for e in result.evidence if e.source == Source.HTTP_HEADER)
+    assert header.strict_ok is False and header.error_offset == 6 and not header.used
+    assert any(c.kind == "declaration-fails-strict" for c in result.conflicts)
+
+
+def test_mixed_page_stays_utf8_with_replacements():
+    """Mostly-UTF-8 bytes with a few windows-1252 bytes: lossy UTF-8, not page-wide mojibake."""
+    body = "<p>Café – naïve – crème brûlée</p>".encode() + b"<p>it\x92s</p>"
+    result = decode(body, "text/html; charset=utf-8", detector=lambda b: None)
+    assert result.source == "http-header-lossy"
+    assert result.encoding == "utf-8" and result.replacements == 1
+    assert "crème brûlée" in result.text
+    assert result.error_offsets == (body.index(b"\x92"),)
+    assert any(c.kind == "lossy" and "mixes encodings" in c.message for c in result.conflicts)
+
+
+def test_override_beats_header_but_not_bom():
+    """An override comes after the BOM and before the header."""
+    body = "café".encode()
+    assert decode(body, "text/html; charset=windows-1252", override="utf-8").source == "override"
+    with_bom = b"\xef\xbb\xbf" + body
+    result = decode(with_bom, None, override="windows-1252")
+    assert result.source == "bom" and result.text == "café"
+    assert ("override", "windows-1252", False) in _trace(result)
+
+
+def test_detector_is_a_parameter_and_never_wins_with_a_failing_encoding():
+    """A detector's answer that fails strictly is recorded and passed over."""
+
+    class Answer:
+        encoding, confidence, needs_review, reason = "utf-8", 0.99, False, "test"
+
+    body = b"caf\xe9"
+    result = decode(body, None, detector=lambda b: Answer())
+    detector = next(e for e in result.evidence if e.source == Source.DETECTOR)
+    assert detector.strict_ok is False and not detector.used
+    assert result.encoding == "windows-1252"
+
+
+def test_site_default_before_utf8():
+    """The site default is tried before the UTF-8 and windows-1252 fallbacks."""
+    body = "Привет".encode("koi8-r")
+    result = decode(body, None, site_default="koi8-r", detector=None)
+    assert (result.encoding, result.source, result.text) == ("koi8-r", "site-default", "Привет")
+
+
+def test_replacement_label_is_not_used():
+    """A header naming iso-2022-kr (the replacement encoding) is reported, not applied."""
+    result = decode(b"hello", "text/html; charset=iso-2022-kr")
+    assert result.text == "hello"
+    assert result.browser_encoding == "replacement"
+    assert any(c.kind == "replacement-label" for c in result.conflicts)
+
+
+def test_late_meta_is_found_and_reported():
+    """A <meta> after byte 1024 decides (as a parser would) and is reported as late."""
+    body = (b"<html><head>" + b"<!-- pad -->" * 100 + b'<meta charset="koi8-r"></head>'
+            + "Привет".encode("koi8-r"))
+    result = decode(body, None)
+    assert (result.encoding, result.source) == ("koi8-r", "meta-tag")
+    assert any(c.kind == "late-declaration" for c in result.conflicts)
+    assert result.browser_encoding == "koi8-r"
+
+
+def test_repeated_content_type_headers():
+    """Repeated Content-Type values resolve as Fetch does and are reported."""
+    result = decode(b"abc", "text/html; charset=utf-8, text/html; charset=iso-8859-1")
+    assert result.encoding == "windows-1252"
+    conflict = next(c for c in result.conflicts if c.kind == "repeated-content-type")
+    assert conflict.severity == "error"
+
+
+def test_header_meta_disagree_but_not_latin1_vs_1252():
+    """iso-8859-1 and windows-1252 are one encoding on the web: no conflict between them."""
+    same = decode(b'<meta charset="windows-1252">x', "text/html; charset=ISO-8859-1")
+    assert not any(c.kind == "header-meta-disagree" for c in same.conflicts)
+    differ = decode(b'<meta charset="utf-8">x', "text/html; charset=ISO-8859-1")
+    assert any(c.kind == "header-meta-disagree" for c in differ.conflicts)
+
+
+def test_bom_contradicting_declaration():
+    """A UTF-8 BOM with a windows-1252 header: the BOM wins, the header is flagged."""
+    result = decode(b"\xef\xbb\xbfcaf\xc3\xa9", "text/html; charset=windows-1252")
+    assert result.text == "café"
+    assert any(c.kind == "bom-contradicts-declaration" for c in result.conflicts)
+
+
+def test_utf16_page_with_bom():
+    """A UTF-16LE page with a BOM decodes, the BOM stripped."""
+    body = "\ufeff<p>Ελληνικά</p>".encode("utf-16-le")
+    result = decode(body, "text/html")
+    assert (result.encoding, result.text, result.bom_length) == ("utf-16le", "<p>Ελληνικά</p>", 2)
+
+
+def test_unknown_labels_are_reported():
+    """An unknown header label is ignored and reported."""
+    result = decode(b"abc", "text/html; charset=no-such-thing")
+    assert any(c.kind == "unknown-label" for c in result.conflicts)
+    assert result.encoding == "utf-8"
+
+
+def test_result_is_json_and_picklable():
+    """The decision serialises to JSON and pickles (st.cache_data needs that)."""
+    import pickle
+
+    result = decode(b"caf\xc3\xa9", "text/html; charset=iso-8859-1")
+    data = json.loads(result.to_json())
+    assert data["source"] == "http-header" and data["conflicts"][0]["kind"]
+    assert pickle.loads(pickle.dumps(result)) == result
+
+
+def test_decode_as_reports_strict_failure_and_offsets():
+    """decode_as tries strictly first, then counts replacements with offsets."""
+    attempt = decode_as(b"a\xffb\xfe", "utf-8")
+    assert (attempt.strict_ok, attempt.error_offset, attempt.replacements) == (False, 1, 2)
+    assert attempt.error_offsets == (1, 3)
+    with pytest.raises(ValueError):
+        decode_as(b"x", "no-such-encoding")
+
+
+TRUNCATED = [
+    ("utf-8", "text/html; charset=utf-8", "<p>Grüße aus Köln – “hallo”</p>".encode(), 2),
+    ("gbk", "text/html; charset=gbk", "<p>这是一段中文内容</p>".encode("gbk"), 1),
+    ("shift_jis", None, '<meta charset="shift_jis"><p>東京の天気</p>'.encode("shift_jis"), 1),
+    ("utf-16le", None, "\ufeff<p>Καλημέρα</p>".encode("utf-16-le"), 1),
+]
+
+
+@pytest.mark.parametrize("encoding,ctype,page,cut", TRUNCATED, ids=[c[0] for c in TRUNCATED])
+def test_truncated_body_keeps_its_declaration(encoding, ctype, page, cut):
+    """A body cut inside its last character keeps its encoding; one U+FFFD marks the cut."""
+    body = page[: -len("</p>".encode(encoding if encoding != "utf-16le" else "utf-16-le"))]
+    body = body[:-cut]
+    result = decode(body, ctype)
+    assert result.encoding == encoding
+    assert result.text.endswith("\ufffd") and result.replacements == 1
+    assert not result.lossy
+    assert any(c.kind == "truncated-body" for c in result.conflicts)
+
+
+def test_legacy_byte_at_the_end_is_not_taken_for_truncation():
+    """'caf\\xe9' under a utf-8 header is windows-1252 text, not UTF-8 cut after a lead byte."""
+    result = decode(b"caf\xe9", "text/html; charset=utf-8", detector=None)
+    assert (result.encoding, result.text) == ("windows-1252", "café")
+
+
+SAMPLES_DIR = __import__("pathlib").Path(__file__).resolve().parents[2] / "samples"
+SAMPLE_BODIES = [(s["name"], (SAMPLES_DIR / s["file"]).read_bytes(), s["content_type"])
+                 for s in json.loads((SAMPLES_DIR / "samples.json").read_text())]
+
+
+@pytest.mark.parametrize("name,body,ctype", SAMPLE_BODIES, ids=[s[0] for s in SAMPLE_BODIES])
+def test_every_prefix_of_every_sample_decodes(name, body, ctype):
+    """Cut at every offset (as a size cap or a record limit would), a sample still decodes."""
+    for end in range(len(body) + 1):
+        result = decode(body[:end], ctype, detector=None)
+        assert result.text is not None and result.encoding
+        json.loads(result.to_json(include_text=False))

@@ -1,0 +1,66 @@
+"""utf8profile: valid multi-byte sequences against malformed ones, counted from the bytes."""
+
+from __future__ import annotations
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from encoding_core.decision.attempt import decode_as
+from encoding_core.decision.utf8profile import (
+    Utf8Profile,
+    ascii_byte_count,
+    first_non_ascii,
+    utf8_profile,
+    valid_utf8_profile,
+)
+
+# UTF-8 pieces, stray legacy bytes, ASCII and an encoded U+FFFD, in any order.
+_PIECES = st.sampled_from([b"a", b" ", b"\xc3\xa9", b"\xe2\x80\x99", b"\xf0\x9f\x98\x80",
+                           b"\xe9", b"\x80", b"\xc3", b"\xe2\x80", b"\xff", b"\xef\xbf\xbd",
+                           b"\xed\xa0\x80", b"\xc0\xaf"])
+_BODIES = st.one_of(st.binary(max_size=200), st.lists(_PIECES, max_size=40).map(b"".join))
+
+
+def _reference(body: bytes) -> Utf8Profile:
+    """The count over the decoded text, character by character."""
+    text = body.decode("utf-8", "replace")
+    replacements = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
+    return Utf8Profile(sum(c > "\x7f" for c in text) - replacements, replacements)
+
+
+@given(_BODIES)
+def test_profile_counts_as_the_text_does(body):
+    """Counting ASCII bytes gives what counting the decoded text's characters gives."""
+    assert utf8_profile(body) == _reference(body)
+
+
+@given(_BODIES)
+def test_profile_reuses_a_utf8_attempt(body):
+    """A UTF-8 attempt over the same bytes gives the same profile (a BOM body never gets
+    here: the walk decides it by its BOM, and ``decode_as`` would drop the BOM's U+FEFF)."""
+    assume(not body.startswith(b"\xef\xbb\xbf"))
+    assert utf8_profile(body, decode_as(body, "utf-8", skip=0)) == utf8_profile(body)
+
+
+@given(_BODIES)
+def test_valid_profile_only_for_valid_utf8(body):
+    found = valid_utf8_profile(body)
+    assert (found is not None) == _reference(body).valid
+    if found is not None:
+        assert found == _reference(body)
+
+
+@given(st.binary(max_size=300))
+def test_ascii_byte_count(body):
+    assert ascii_byte_count(body) == sum(b < 0x80 for b in body)
+
+
+@given(st.binary(max_size=3000), st.integers(min_value=0, max_value=2999),
+       st.integers(min_value=0x80, max_value=0xFF))
+def test_first_non_ascii_is_the_first_high_byte(data: bytes, at: int, high: int) -> None:
+    """first_non_ascii finds what a byte-by-byte search finds, wherever the byte is."""
+    ascii_only = bytes(b & 0x7F for b in data)
+    placed = ascii_only[:at] + bytes([high]) + ascii_only[at + 1:] if at < len(data) else data
+    for sample in (ascii_only, placed, data):
+        expected = next((i for i, b in enumerate(sample) if b >= 0x80), -1)
+        assert first_non_ascii(sample) == expected

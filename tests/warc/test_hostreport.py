@@ -1,0 +1,152 @@
+"""Tests for encoding_core.warc.hostreport: seed 000's per-host numbers over WARC files and URLs."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from encoding_core.fetch.client import FetchSettings
+from encoding_core.warc.hostreport import (
+    QUARANTINE_THRESHOLD,
+    RecordOutcome,
+    report_from_urls,
+    report_from_warc,
+    summarise,
+)
+from encoding_core.warc.warcfile import WarcFormatError
+from tests.httpserver import ScriptedServer, respond
+from tests.warcs import response_record
+
+GOOD = "<p>café “quoted”</p>".encode()
+BROKEN = "é".encode() * 50 + b"\xff" * 25          # mostly UTF-8, 25 malformed bytes
+LYING = "<p>José Müller – “quoted” café</p>".encode()  # UTF-8 under an iso-8859-1 header
+
+
+PAGES = [
+    ("http://a.example/1", "text/html; charset=utf-8", GOOD),
+    ("http://a.example/2", "text/html; charset=utf-8", GOOD),
+    ("http://b.example/1", "text/html; charset=utf-8", BROKEN),
+    ("http://b.example/2", "text/html; charset=utf-8", GOOD),
+    ("http://c.example/1", "text/html; charset=iso-8859-1", LYING),
+    ("http://c.example/logo.png", "image/png", b"\x89PNG\r\n"),
+]
+WARC = b"".join(response_record(*page) for page in PAGES)
+
+
+def test_report_counts_sources_replacements_and_quarantine() -> None:
+    """Per host: pages, sources, replacements, lossy pages, conflicts; quarantined first."""
+    seen: list[int] = []
+    report = report_from_warc(WARC, detector=None, progress=lambda done, _: seen.append(done))
+    assert seen == [1, 2, 3, 4, 5, 6]
+    assert [h.host for h in report.hosts] == ["b.example", "a.example", "c.example"]
+    b, a, c = report.hosts
+    assert b.quarantine and b.quarantined_records == 1 and b.replacements == 25 > 20
+    assert b.lossy == 1 and dict(b.sources)["http-header"] == 1
+    assert (a.records, a.replacements, a.sources, a.quarantine) == (
+        2, 0, (("http-header", 2),), False)
+    assert c.conflicts == 1 and c.conflict_kinds
+    # the lossy page and the UTF-8 page under iso-8859-1 need a person; the clean ones do not
+    assert (b.needs_review, a.needs_review, c.needs_review) == (1, 0, 1)
+    # the override the UTF-8 check points at, on the host it concerns only
+    assert (c.suggested_override, c.suggested_pages) == ("utf-8", 1)
+    assert (a.suggested_override, a.suggested_pages) == ("", 0)
+    assert report.quarantined_hosts == ("b.example",)
+    assert report.skipped == (("not HTML", 1),)
+    assert report.problem is None
+
+
+def test_exports() -> None:
+    """CSV (hosts and records) and JSON carry the same numbers."""
+    report = report_from_warc(WARC, detector=None)
+    hosts = list(csv.DictReader(io.StringIO(report.hosts_csv())))
+    assert [row["host"] for row in hosts] == ["b.example", "a.example", "c.example"]
+    assert hosts[0]["quarantine"] == "True" and hosts[0]["replacements"] == "25"
+    assert hosts[1]["source:http-header"] == "2"
+    assert [row["needs_review"] for row in hosts] == ["1", "0", "1"]
+    assert [row["suggested_override"] for row in hosts] == ["", "", "utf-8"]
+    records = list(csv.DictReader(io.StringIO(report.records_csv())))
+    assert len(records) == 5 and records[2]["quarantined"] == "True"
+    assert [r["suggested"] for r in records] == ["", "", "", "", "utf-8"]
+    data = json.loads(report.to_json())
+    assert data["quarantined_hosts"] == ["b.example"]
+    assert data["hosts"][0]["quarantine"] is True and len(data["records"]) == 5
+    assert data["hosts"][2]["suggested_override"] == "utf-8"
+
+
+def test_csv_cells_that_look_like_formulas_are_quoted() -> None:
+    """A URL from page data that a spreadsheet would run as a formula is quoted."""
+    report = summarise([RecordOutcome(url="=HYPERLINK(1)", host="=cmd", encoding="utf-8",
+                                      source="fallback")])
+    assert "'=cmd" in report.hosts_csv() and "'=HYPERLINK(1)" in report.records_csv()
+
+
+def test_truncated_warc_reports_what_it_read() -> None:
+    """A file cut short reports the records before the damage and says so."""
+    report = report_from_warc(WARC[:-40], detector=None)
+    assert report.problem is not None and "covers the records before it" in report.problem
+    assert sum(h.records for h in report.hosts) == 5  # the cut record is the PNG
+
+
+def test_not_a_warc_file() -> None:
+    """A file that is not WARC raises WarcFormatError."""
+    with pytest.raises(WarcFormatError):
+        report_from_warc(b"<html>not a warc</html>")
+
+
+def test_threshold_is_seed_000s() -> None:
+    """Seed 000 quarantines above 20 replacements, not at 20."""
+    assert QUARANTINE_THRESHOLD == 20
+    at = RecordOutcome(url="u", host="h", replacements=20)
+    assert not at.quarantined and RecordOutcome(url="u", host="h", replacements=21).quarantined
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[tuple[ScriptedServer, ScriptedServer]]:
+    routes = {"/good": respond(GOOD, headers=[("Content-Type", "text/html; charset=utf-8")]),
+              "/broken": respond(BROKEN, headers=[("Content-Type", "text/html; charset=utf-8")])}
+    with ScriptedServer("127.0.0.1", routes) as one, ScriptedServer("127.0.0.2", routes) as two:
+        yield one, two
+
+
+def test_report_from_urls_is_polite(servers: tuple[ScriptedServer, ScriptedServer]) -> None:
+    """URLs are fetched at most one at a time per host, delay apart; failures are counted."""
+    one, two = servers
+    settings = FetchSettings(connect_timeout=2, read_timeout=1, total_timeout=3,
+                             allowed_networks=("127.0.0.1/32", "127.0.0.2/32"))
+    urls = [one.url("/good"), one.url("/broken"), one.url("/good"), two.url("/good"),
+            "http://169.254.169.254/"]
+    before = len(one.requests)
+    progress: list[tuple[int, int | None]] = []
+    report = report_from_urls(urls, settings=settings, concurrency=3, delay=0.15,
+                              detector=None, progress=lambda d, t: progress.append((d, t)))
+    times = [r.received for r in one.requests[before:]]
+    assert len(times) == 3
+    assert all(b - a >= 0.14 for a, b in itertools.pairwise(times))
+    assert progress[-1] == (5, 5)
+    by_host = {h.host: h for h in report.hosts}
+    assert by_host["127.0.0.1"].records == 3 and by_host["127.0.0.1"].quarantine
+    assert by_host["169.254.169.254"].errors == 1
+    assert "refusing to fetch" in (report.records[-1].error or "")
+    assert [r.url for r in report.records] == urls
+
+
+def test_a_host_whose_pages_point_at_one_override() -> None:
+    """Shift_JIS pages under a wrong iso-8859-1 header: the host suggests shift_jis, with
+    how many pages say so, also when another page of the host is fine; when fewer than half
+    the pages say so, they are a section of the site, and the host suggests nothing."""
+    japanese = "<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis")
+    pages = [(f"http://jp.example/{i}", "text/html; charset=iso-8859-1", japanese)
+             for i in range(3)] + [("http://jp.example/en", "text/html", b"<p>plain</p>")]
+    report = report_from_warc(b"".join(response_record(*page) for page in pages))
+    (host,) = report.hosts
+    assert (host.suggested_override, host.suggested_pages, host.needs_review) == (
+        "shift_jis", 3, 3)
+    english = [(f"http://jp.example/en/{i}", "text/html", b"<p>plain</p>") for i in range(4)]
+    (host,) = report_from_warc(b"".join(response_record(*p) for p in pages + english)).hosts
+    assert (host.suggested_override, host.suggested_pages, host.needs_review) == ("", 0, 3)
+    assert [r.suggested for r in report.records].count("shift_jis") == 3

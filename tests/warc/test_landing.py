@@ -1,0 +1,111 @@
+"""Tests for encoding_core.warc.landing: captures kept, listed, reopened by id, purged on time.
+
+How a capture is written as WARC and rebuilt identical is tested in test_capture_warc.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from encoding_core.fetch.client import Capture, fetch_page
+from encoding_core.warc.landing import (
+    LandingZone,
+    LandingZoneError,
+    configured_zone,
+    fetch_and_keep,
+    keep,
+    purge,
+    recent,
+    reopen,
+)
+from tests.httpserver import ScriptedServer
+from tests.landingfixtures import SETTINGS, captures_server, empty_zone  # noqa: F401 (fixtures)
+
+
+def _aged(capture: Capture, days: float) -> Capture:
+    when = datetime.now(UTC) - timedelta(days=days)
+    return replace(capture, fetched_at=when.isoformat(timespec="seconds").replace("+00:00", "Z"))
+
+
+def test_purge_deletes_expired_captures_only(server: ScriptedServer, tmp_path: Path) -> None:
+    """Captures past the retention are deleted; fresh ones and foreign files stay."""
+    zone = LandingZone(tmp_path, retention_days=2)
+    capture = fetch_page(server.url("/seed/bom"), settings=SETTINGS)
+    fresh, old = keep(_aged(capture, 1), zone), keep(_aged(capture, 3), zone)
+    foreign = [tmp_path / "notes.txt", tmp_path / "20000101T000000Z-nothex.warc.gz"]
+    for path in foreign:
+        path.write_text("not ours")
+    assert old.capture_id is not None and fresh.capture_id is not None
+    assert not zone.path(old.capture_id).exists()  # keep() purges
+    assert zone.path(fresh.capture_id).exists()
+    assert all(path.exists() for path in foreign)
+    later = datetime.now(UTC) + timedelta(days=2)
+    assert purge(zone, now=later) == (fresh.capture_id,)
+    assert all(path.exists() for path in foreign)
+
+
+def test_recent_lists_newest_first(server: ScriptedServer, zone: LandingZone) -> None:
+    """recent() summarises kept captures, newest first, with size and Content-Type."""
+    capture = fetch_page(server.url("/repeated"), settings=SETTINGS)
+    older, newer = keep(_aged(capture, 0.5), zone), keep(_aged(capture, 0.1), zone)
+    listed = recent(zone)
+    assert [s.capture_id for s in listed] == [newer.capture_id, older.capture_id]
+    assert listed[0].body_length == 3 and listed[0].status == 200
+    assert listed[0].content_type == "text/html; charset=utf-8, text/html; charset=gbk"
+    assert recent(LandingZone(zone.folder / "missing")) == ()
+
+
+@pytest.mark.parametrize(("capture_id", "message"), [
+    ("../../etc/passwd", "not a capture id"),
+    ("20250101T000000Z-0123456789ab", "may have expired"),
+], ids=["path-traversal", "unknown"])
+def test_reopen_refuses_bad_and_unknown_ids(zone: LandingZone, capture_id: str,
+                                            message: str) -> None:
+    """Ids are checked for shape before touching the disk; a missing one may have expired."""
+    with pytest.raises(LandingZoneError, match=message):
+        reopen(capture_id, zone)
+
+
+def test_reopen_damaged_file(server: ScriptedServer, zone: LandingZone) -> None:
+    """A truncated capture file gives a clear error, not a partial capture."""
+    kept = keep(fetch_page(server.url("/binary"), settings=SETTINGS), zone)
+    assert kept.capture_id is not None
+    path = zone.path(kept.capture_id)
+    path.write_bytes(path.read_bytes()[:-200])
+    with pytest.raises(LandingZoneError, match="cannot be read"):
+        reopen(kept.capture_id, zone)
+
+
+def test_fetch_and_keep_survives_unwritable_folder(server: ScriptedServer,
+                                                   tmp_path: Path) -> None:
+    """When the landing zone cannot be written, the fetch still succeeds and says so."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    capture = fetch_and_keep(server.url("/seed/bom"), LandingZone(blocker / "sub"), SETTINGS)
+    assert capture.capture_id is None
+    assert "not kept in the landing zone" in capture.notes[-1]
+    kept = fetch_and_keep(server.url("/seed/bom"), LandingZone(tmp_path / "ok"), SETTINGS)
+    assert kept.capture_id is not None
+
+
+def test_retention_must_be_positive(tmp_path: Path) -> None:
+    """A zero or negative retention is a configuration error."""
+    with pytest.raises(ValueError, match="retention_days"):
+        LandingZone(tmp_path, retention_days=0)
+
+
+def test_configured_zone_precedence(tmp_path: Path) -> None:
+    """Config, then $ENCODING_TRIAGE_LANDING, then $ENCODING_TRIAGE_DATA/landing, then ./landing."""
+    env = {"ENCODING_TRIAGE_LANDING": str(tmp_path / "env"), "ENCODING_TRIAGE_DATA": "/data",
+           "ENCODING_TRIAGE_RETENTION_DAYS": "3"}
+    assert configured_zone({}, env) == LandingZone(tmp_path / "env", 3)
+    assert configured_zone({"landing_dir": "x", "retention_days": 1}, env) == LandingZone(
+        Path("x"), 1)
+    assert configured_zone({}, {"ENCODING_TRIAGE_DATA": "/data"}).folder == Path("/data/landing")
+    assert configured_zone({}, {}) == LandingZone(Path("landing"), 7)
+    with pytest.raises(ValueError, match="bad landing zone"):
+        configured_zone({"retention_days": -1}, {})
