@@ -14,7 +14,7 @@ import codecs
 import logging
 from collections.abc import Callable
 
-from encoding_core.decision.decode import decode
+from encoding_core import decode
 from encoding_core.decision.detect import default_detector, whatwg_name
 from encoding_core.whatwg.decoders import decode_replace
 
@@ -56,7 +56,7 @@ def _resiliparse_decode(body: bytes) -> str:
 
 #: Decoders timed for throughput, in table order.
 DECODERS: dict[str, Decoder] = {
-    "encoding_core.decision.decode": _ours_decode,
+    "encoding_core.decode": _ours_decode,
     "w3lib html_to_unicode": _w3lib_decode,
     "bs4 UnicodeDammit": _dammit_decode,
     "charset-normalizer": _cn_decode,

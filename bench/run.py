@@ -3,7 +3,7 @@
 Usage: ``.venv/bin/python bench/run.py [--quick] [--repeats N] [--out DIR]``
 
 1. Decode throughput (MB/s and docs/s, the median of ``--repeats`` passes) on the corpus's
-   pages with a declaration (``<meta>`` or BOM) and without: ``encoding_core.decision.decode`` vs
+   pages with a declaration (``<meta>`` or BOM) and without: ``encoding_core.decode`` vs
    w3lib ``html_to_unicode``, bs4 ``UnicodeDammit``, charset-normalizer
    ``from_bytes(...).best()`` and resiliparse ``detect_encoding`` + ``bytes_to_str``.
 2. Detection accuracy on the undeclared pages: a tool is right when its answer decodes the
@@ -40,7 +40,7 @@ sys.path.insert(0, str(BENCH))
 import corpus  # noqa: E402
 import peers  # noqa: E402
 
-from encoding_core.decision.decode import decode  # noqa: E402
+from encoding_core import decode  # noqa: E402
 from encoding_core.whatwg.decoders import decode_replace, decode_strict  # noqa: E402
 
 PREFIX = 200
@@ -141,7 +141,7 @@ def report_throughput(result: dict[str, dict[str, Any]]) -> str:
     rows = [[name, f"{v['declared']['mb_s']:.1f}", f"{v['declared']['docs_s']:.0f}",
              f"{v['undeclared']['mb_s']:.1f}", f"{v['undeclared']['docs_s']:.0f}"]
             for name, v in result.items()]
-    ours, w3lib = result["encoding_core.decision.decode"], result["w3lib html_to_unicode"]
+    ours, w3lib = result["encoding_core.decode"], result["w3lib html_to_unicode"]
     ratio = ours["declared"]["mb_s"] / w3lib["declared"]["mb_s"]
     d = next(iter(result.values()))
     return (f"Decode throughput (median of passes; declared: {d['declared']['docs']} docs, "

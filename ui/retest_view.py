@@ -20,7 +20,7 @@ from ui.state import CurrentInput
 
 Sample = tuple[bytes, str | None, str | None]  # body, Content-Type, host it came from
 #: Where the uploaded sample is kept across pages (ui.state.keep_upload), and its Content-Type.
-UPLOAD_SLOT, _CONTENT_TYPE = "overrides_retest", "overrides_retest_content_type_kept"
+UPLOAD_SLOT, _CONTENT_TYPE = "retest", "overrides_retest_content_type_kept"
 
 
 def sample_loader(mode: str, entry: SiteOverride, current: CurrentInput | None,

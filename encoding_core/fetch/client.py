@@ -1,9 +1,9 @@
 """Fetch one page for diagnosis: raw bytes and headers as received, never decoded to text.
 
 ``fetch_page(url, settings=...)`` sends one GET per hop with httpx and returns a ``Capture``
-(``fetch_models.py``): every hop's status line and raw headers (order, case and repeats kept,
+(``models.py``): every hop's status line and raw headers (order, case and repeats kept,
 so two Content-Type headers stay two), the final URL, HTTP version, elapsed time, and the body
-with its content codings removed. Limits, all in ``FetchSettings`` (``fetch_settings.py``):
+with its content codings removed. Limits, all in ``FetchSettings`` (``settings.py``):
 
 - a connect timeout per connection, a read timeout per socket read, and a total deadline over
   the whole fetch (every hop, headers and body), so a trickling server cannot hold it open;

@@ -1,6 +1,6 @@
 """``MojibakeFinder``: how ``find_mojibake`` decides, for one text or many (a scan).
 
-Only text that passes the prefilter (``mojibake_prefilter``: the *shape* UTF-8 takes when read
+Only text that passes the prefilter (``prefilter``: the *shape* UTF-8 takes when read
 as one of ftfy's single-byte encodings, a C1 control, U+FFFD or a ``?`` inside a word) is looked
 at closely, and only two rules report mojibake:
 
@@ -8,7 +8,7 @@ at closely, and only two rules report mojibake:
    (or cannot: then the finding has no repair, and its chain says "unexplained");
 2. the whole text, encoded as one of ftfy's encodings, is valid UTF-8 with at least two
    multi-byte sequences (one, in a text that also has ASCII letters), and the result has no
-   word that mixes scripts (``mojibake_reread``). ftfy would take exactly this step when
+   word that mixes scripts (``reread``). ftfy would take exactly this step when
    ``is_bad`` agrees, so it is tried first, as the cheap path; it also finds what ``is_bad``
    misses, notably UTF-8 read as windows-1251 (``РњРѕСЃРєРІР°``) or macintosh (``–ú–æ—Å–∫–≤–∞``).
 
@@ -17,7 +17,7 @@ continuation byte); when it does (French ``l’Église`` in macintosh), ftfy say
 re-read gives ``lՃglise``, a word in two scripts. The module errs towards **not** flagging.
 
 The finding's ``chain`` replays ftfy's plan and names each misreading it undoes, in the order
-they happened, in WHATWG names: ``mojibake_chain``, with its table of differences from the
+they happened, in WHATWG names: ``chain``, with its table of differences from the
 Encoding Standard.
 
 The record ``Mojibake`` lives here, because the finder builds it; ``encoding_core.fields.mojibake``

@@ -1,21 +1,21 @@
 """Find mojibake, lost characters and C1 controls in stored text; explain and propose repairs.
 
 The public face: the ``Mojibake`` record, ``find_mojibake`` for one text and
-``suspicious_part`` to show where. ``MojibakeFinder`` (in ``mojibake_finder``, with the rules;
-the chain and its differences table are in ``mojibake_chain``) gives the same answers for
+``suspicious_part`` to show where. ``MojibakeFinder`` (in ``finder``, with the rules;
+the chain and its differences table are in ``chain``) gives the same answers for
 many texts, sharing work between them; ``PREFILTER_RE2`` and ``might_be_damaged`` (in
-``mojibake_prefilter``) are the cheap test in front. All are importable from here.
+``prefilter``) are the cheap test in front. All are importable from here.
 
 Design. ftfy is the engine: ``ftfy.badness.is_bad`` decides whether text looks like mojibake and
 ``ftfy.fix_encoding_and_explain`` (the encoding steps of ``fix_and_explain``, without its
 cosmetic fixers such as quote uncurling and NFC) repairs it and says how. In front of it sits a
-prefilter that costs almost nothing on clean text (``mojibake_prefilter``): pure ASCII is
+prefilter that costs almost nothing on clean text (``prefilter``): pure ASCII is
 only looked at for a ``?`` inside a word; other text for the *shape* UTF-8 takes when read as
 one of ftfy's single-byte encodings (``Ã©`` is C3 A9 in windows-1252), a C1 control or U+FFFD.
 ``PREFILTER_RE2`` is the same test for RE2, so ``csvscan`` filters a whole column at once, and
 ``MojibakeFinder`` gives the same answers for many texts, sharing work between them. Only text
 that passes the prefilter is looked at closely, and only two rules report mojibake (ftfy's, and
-a whole-text re-read as UTF-8: see ``mojibake_finder``). The module errs towards **not**
+a whole-text re-read as UTF-8: see ``finder``). The module errs towards **not**
 flagging: legitimate text that has the shape (``NÃO``, ``l’Église``) is left alone.
 
 Lost characters (kind ``lossy``) are U+FFFD, or a ``?`` between two letters (``Garc?a``), the

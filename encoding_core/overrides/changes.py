@@ -17,10 +17,10 @@ Rules, each refused with an ``OverrideError`` saying what to do instead:
 * a proposal whose review date has passed cannot be approved (propose it again), and one
   host pattern has at most one approved, unexpired entry (retire or renew the other);
 * a renewal rests on a re-test (``Renew.retest``) that still supports the override, run
-  since the entry came due (``overrides_review.renewal_refusal`` has the rule).
+  since the entry came due (``review.renewal_refusal`` has the rule).
 
 A proposal for a host pattern that already has an open entry is allowed (it may be the
-replacement of a wrong one); ``overrides_review.overlap_warnings`` says what it overlaps.
+replacement of a wrong one); ``review.overlap_warnings`` says what it overlaps.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Each ``check_*`` returns the value normalised as the overrides file stores it, or raises
 ``OverrideError`` with a message that says what to write instead. The same checks run on a
-new proposal (``overrides_changes.py``) and on every entry read from the file
-(``overrides_schema.py``); ``overrides_model`` re-exports them.
+new proposal (``changes.py``) and on every entry read from the file
+(``schema.py``); ``model`` re-exports them.
 """
 
 from __future__ import annotations

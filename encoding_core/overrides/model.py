@@ -4,7 +4,7 @@ A site override is a dated decision, not a permanent fact (seed 000: "a site-spe
 encoding override is configuration with a recorded reason, never a code change"). This
 module holds the immutable records read from the overrides file and the pure rules over
 them; ``overrides.py`` reads and writes the file. The checks of user input (host pattern,
-encoding, reason, names) live in ``overrides_checks.py`` and are re-exported here.
+encoding, reason, names) live in ``checks.py`` and are re-exported here.
 
 Which override applies to a host on a date (``choose_active``):
 

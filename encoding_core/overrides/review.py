@@ -2,7 +2,7 @@
 
 Renewing (``renewal_refusal``). The review date is the promise to re-test the override then
 (seed 000: "re-test it on that date by attempting the normal resolution path against a
-fresh sample"), so a renewal needs the latest re-test of the entry (``overrides_retest``):
+fresh sample"), so a renewal needs the latest re-test of the entry (``retest``):
 
 * of the same entry and encoding;
 * whose verdict is ``still-needed``: an ``unneeded`` override (the page decodes right
@@ -10,7 +10,7 @@ fresh sample"), so a renewal needs the latest re-test of the entry (``overrides_
 * run since the entry came due (``DUE_DAYS`` before its review date), or today when renewing
   before then, and not before its last approval or renewal: an old re-test does not count.
 
-``overrides_changes.Renew`` enforces it for every caller (page, CLI, library); a page calls it
+``changes.Renew`` enforces it for every caller (page, CLI, library); a page calls it
 first to say why Renew is not possible.
 
 Review order (``review_order``): overdue entries first, then those coming due, so every

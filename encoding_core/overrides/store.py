@@ -15,7 +15,7 @@ Integrity:
   reason) and is never written;
 * every change is appended to the entry's ``history`` (who, when, what changed).
 
-The rules each change enforces are listed in ``overrides_changes.py`` (among them: a renewal
+The rules each change enforces are listed in ``changes.py`` (among them: a renewal
 rests on a recent re-test that still supports the override). Reads are cached per
 file while its size, times and inode stay the same, so looking up a host for every page of
 a batch does not re-parse the file.

@@ -2,7 +2,7 @@
 
 Seed 000: "raw bytes are retained briefly in the landing zone so a mis-decode can be re-run
 without a recrawl". Each capture is one file, ``<capture_id>.warc.gz``, in the WARC form of
-``capture_warc`` (its records, and how it differs from WARC practice, are documented there).
+``capture`` (its records, and how it differs from WARC practice, are documented there).
 ``reopen`` rebuilds the same ``Capture``: same bytes, same headers, hence the same decision.
 
 The capture id starts with the fetch time (``20250101T120000Z-1a2b3c4d5e6f``); files older

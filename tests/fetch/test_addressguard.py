@@ -6,8 +6,8 @@ import ipaddress
 
 import pytest
 
-from encoding_core.fetch import addressguard, pinned_transport
 from encoding_core.errors import FetchError
+from encoding_core.fetch import addressguard, pinned_transport
 from encoding_core.fetch.addressguard import (
     BlockedAddressError,
     NameNotFoundError,

@@ -1,6 +1,6 @@
 """Tests for encoding_core.fields.mojibake: find_mojibake, its prefilter and its explanations.
 
-The chain's names (``mojibake_chain``) are tested in test_mojibake_chain.py.
+The chain's names (``fields.chain``) are tested in test_mojibake_chain.py.
 """
 
 from __future__ import annotations

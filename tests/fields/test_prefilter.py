@@ -1,4 +1,4 @@
-"""mojibake_prefilter: the cheap test in front of ftfy agrees with RE2, find_mojibake and itself."""
+"""fields.prefilter: the cheap test in front of ftfy agrees with RE2, find_mojibake and itself."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""overrides_checks: what users type for an override, normalised or refused with advice."""
+"""overrides.checks: what users type for an override, normalised or refused with advice."""
 
 from __future__ import annotations
 

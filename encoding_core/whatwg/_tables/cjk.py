@@ -1,4 +1,4 @@
-"""Multi-byte (CJK) decoding data for encoding_core._decoders_cjk. Generated from indexes.json, whatwg/encoding at commit a985b62a9b45 (2026-05-21),
+"""Multi-byte (CJK) decoding data for encoding_core.whatwg._decoders_cjk. Generated from indexes.json, whatwg/encoding at commit a985b62a9b45 (2026-05-21),
 by scripts/gen_index_tables.py,
 with the codecs of Python 3.11.7. Do not edit by hand.
 """
