@@ -11,20 +11,22 @@ import streamlit as st
 
 st.set_page_config(page_title="Encoding Triage", page_icon="🔤", layout="wide")
 
+# (file, title, URL path, icon, who it is for). Each page's URL is its name (/fetch, not the
+# file's /live_fetch), so a link someone shares reads as the page it opens.
 PAGES = [
-    ("app_pages/1_live_fetch.py", "Fetch", ":material/public:",
+    ("app_pages/1_live_fetch.py", "Fetch", "fetch", ":material/public:",
      "Engineers: fetch a URL (or open a capture or WARC record), see status, redirects, raw "
      "headers, the decision, its trace and conflicts; host reports over a crawl."),
-    ("app_pages/2_compare.py", "Compare", ":material/compare:",
+    ("app_pages/2_compare.py", "Compare", "compare", ":material/compare:",
      "Engineers and reviewers: the same bytes decoded under every candidate, side by side, "
      "with differing spans highlighted, replacements and a mojibake score per column."),
-    ("app_pages/3_bytes.py", "Bytes", ":material/memory:",
+    ("app_pages/3_bytes.py", "Bytes", "bytes", ":material/memory:",
      "Engineers: the offending byte sequences with offsets, line and column, a hex window and "
      "what each candidate makes of them; and the bytes behind a pasted text like cafÃ©."),
-    ("app_pages/4_csv_scan.py", "CSV scan", ":material/table_view:",
+    ("app_pages/4_csv_scan.py", "CSV scan", "csv-scan", ":material/table_view:",
      "Analysts: upload a CSV and find mojibake per column and host: what is repairable, what "
      "is lost, with examples and exports."),
-    ("app_pages/5_site_overrides.py", "Overrides", ":material/rule:",
+    ("app_pages/5_site_overrides.py", "Overrides", "overrides", ":material/rule:",
      "Reviewers: propose, approve and re-test dated, reasoned per-site overrides kept in YAML."),
 ]
 
@@ -37,7 +39,7 @@ def home() -> None:
         "<meta> declaration, and a statistical guess. This app makes the decision observable: "
         "every source's opinion, the decision, the conflicts, and the tools to fix what went wrong."
     )
-    for path, title, icon, purpose in PAGES:
+    for path, title, _url, icon, purpose in PAGES:
         with st.container(border=True):
             st.page_link(path, label=title, icon=icon)
             st.caption(purpose)
@@ -46,6 +48,6 @@ def home() -> None:
 
 navigation = st.navigation(
     [st.Page(home, title="Home", icon=":material/home:", default=True)]
-    + [st.Page(path, title=title, icon=icon) for path, title, icon, _ in PAGES]
+    + [st.Page(path, title=title, icon=icon, url_path=url) for path, title, url, icon, _ in PAGES]
 )
 navigation.run()

@@ -22,6 +22,7 @@ from ..overrides.store import OverrideStore, default_path
 from ..warc.hostreport import QUARANTINE_THRESHOLD, HostReport, report_from_warc
 from ..warc.landing import configured_zone, fetch_and_keep
 from ..warc.warcfile import WarcFormatError
+from ._help import examples
 from .inspect import format_decision
 from .inspect import printable as _clean
 
@@ -30,7 +31,12 @@ __all__ = ["add_parser", "format_capture", "format_report"]
 
 def add_parser(subparsers: Any) -> None:
     """Register the ``fetch`` and ``report`` subcommands."""
-    fetch = subparsers.add_parser("fetch", help="fetch a URL and decide its encoding")
+    fetch = subparsers.add_parser(
+        "fetch", help="fetch a URL and decide its encoding",
+        description="Fetch a URL (address guard, size cap, one redirect hop at a time), keep the "
+                    "capture in the landing zone and decide its encoding.",
+        **examples("encoding-triage fetch https://shop.example.com/",
+                   "encoding-triage fetch https://intranet.example/ --allow 10.1.0.0/16 --json"))
     fetch.add_argument("url", help="an http or https URL")
     fetch.add_argument("--json", action="store_true", help="print capture and decision as JSON")
     fetch.add_argument("--allow", action="append", default=[], metavar="NETWORK",
@@ -47,7 +53,13 @@ def add_parser(subparsers: Any) -> None:
                        help="site overrides file (default: the app's, when it exists)")
     fetch.set_defaults(func=run_fetch)
 
-    report = subparsers.add_parser("report", help="per-host decisions over a WARC file")
+    report = subparsers.add_parser(
+        "report", help="per-host decisions over a WARC file",
+        description="Decide every response record of a WARC file and report per host: sources, "
+                    "replacements, conflicts, suggested overrides.",
+        **examples("encoding-triage report crawl.warc.gz",
+                   "encoding-triage report crawl.warc.gz --json > report.json",
+                   "encoding-triage report crawl.warc.gz --csv hosts"))
     report.add_argument("file", type=Path, help="a WARC file (.warc or .warc.gz)")
     report.add_argument("--json", action="store_true", help="print the report as JSON")
     report.add_argument("--csv", choices=("hosts", "records"), default=None,

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..decision.decode import decode
+from ._help import examples
 
 __all__ = ["add_parser", "format_decision", "printable"]
 
@@ -23,7 +24,13 @@ def printable(text: str) -> str:
 
 def add_parser(subparsers: Any) -> None:
     """Register the ``inspect`` subcommand."""
-    parser = subparsers.add_parser("inspect", help="decide a saved body's encoding, with the trace")
+    parser = subparsers.add_parser(
+        "inspect", help="decide a saved body's encoding, with the trace",
+        description="Decide a saved response body's encoding: the decision, every source's "
+                    "opinion (the trace) and the conflicts.",
+        **examples('encoding-triage inspect page.html --content-type "text/html; charset=latin1"',
+                   "encoding-triage inspect page.html --json > decision.json",
+                   "curl -s https://example.com/ | encoding-triage inspect -"))
     parser.add_argument("file", type=Path, help="the response body, as raw bytes ('-' for stdin)")
     parser.add_argument("--content-type", default=None, help="the Content-Type header value")
     parser.add_argument("--override", default=None, help="a site override's encoding")

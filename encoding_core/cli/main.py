@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 from collections.abc import Sequence
+
+from ._help import examples
 
 # Modules that contribute subcommands, in help order.
 _SUBCOMMAND_MODULES = (
@@ -29,6 +33,9 @@ def build_parser(prog: str = "python -m encoding_core") -> argparse.ArgumentPars
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Decide which encoding web bytes are in, and show why.",
+        **examples(f"{prog} inspect page.html --content-type 'text/html; charset=iso-8859-1'",
+                   f"{prog} report crawl.warc.gz", f"{prog} scan-csv export.csv --json",
+                   f"{prog} COMMAND --help    (each command's options and examples)"),
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in _SUBCOMMAND_MODULES:
@@ -46,7 +53,16 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "python -m encoding_c
     """Run the command line; returns the exit status."""
     parser = build_parser(prog)
     args = parser.parse_args(argv)
-    status: int = args.func(args)
+    try:
+        status: int = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``... --json | head``): stop quietly, as Unix tools do, with
+        # the status Python's documentation gives for EPIPE. Point stdout at /dev/null so the
+        # interpreter's own flush at exit does not raise (and print) the same error again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status
 
 

@@ -1,6 +1,7 @@
 """``python -m encoding_core overrides list|check``: the overrides file from a shell or CI.
 
-``check`` exits 0 when every entry is fine, 1 when an entry is expired (or due within
+``list`` with no file yet says there are no overrides yet and exits 0. ``check`` exits 0 when
+every entry is fine, 1 when an entry is expired (or due within
 ``--due-within`` days), and 2 when the file is missing or invalid, so a team can run it in CI
 next to the file it reviews.
 """
@@ -18,6 +19,7 @@ from ..errors import OverrideError
 from ..overrides.model import SiteOverride, due_state
 from ..overrides.store import OverrideStore, default_path
 from ..wording import plural
+from ._help import examples
 
 __all__ = ["add_parser", "run_check", "run_list"]
 
@@ -28,20 +30,31 @@ def add_parser(subparsers: Any) -> None:
     """Register ``overrides`` with its ``list`` and ``check`` subcommands."""
     parser = subparsers.add_parser(
         "overrides", help="list or check the site overrides file",
-        description="List or check the site overrides file (default: $ENCODING_TRIAGE_OVERRIDES "
-                    "or data/overrides.yaml in the project folder).")
+        description="List or check the site overrides file (default: $ENCODING_TRIAGE_OVERRIDES, "
+                    "else overrides.yaml in the data folder: $ENCODING_TRIAGE_DATA or ./data).",
+        **examples("encoding-triage overrides list",
+                   "encoding-triage overrides check --due-within 14",
+                   "encoding-triage overrides list --file team/overrides.yaml --json"))
     actions = parser.add_subparsers(dest="overrides_command", required=True, metavar="ACTION")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--file", type=Path, default=None, metavar="PATH",
                         help="the overrides YAML file")
     common.add_argument("--on", type=date.fromisoformat, default=None, metavar="YYYY-MM-DD",
                         help="judge review dates as of this day (default: today, UTC)")
-    listing = actions.add_parser("list", parents=[common], help="print every entry")
+    listing = actions.add_parser(
+        "list", parents=[common], help="print every entry",
+        description="Print every entry with its status and review date; no file yet means no "
+                    "overrides yet.",
+        **examples("encoding-triage overrides list", "encoding-triage overrides list --json"))
     listing.add_argument("--json", action="store_true", help="print JSON instead of a table")
     listing.set_defaults(func=run_list)
     check = actions.add_parser(
         "check", parents=[common],
-        help="exit 1 when an entry is expired or due within DAYS, 2 when the file is invalid")
+        help="exit 1 when an entry is expired or due within DAYS, 2 when the file is invalid",
+        description="Exit 0 when every entry is fine, 1 when an entry is expired (or due within "
+                    "DAYS), 2 when the file is missing or invalid: for CI next to the file.",
+        **examples("encoding-triage overrides check",
+                   "encoding-triage overrides check --due-within 14 --file overrides.yaml"))
     check.add_argument("--due-within", type=int, default=None, metavar="DAYS",
                        help="also fail for entries whose review date is at most DAYS away")
     check.set_defaults(func=run_check)
@@ -67,7 +80,15 @@ def _row(entry: SiteOverride, on: date, within: int) -> dict[str, Any]:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    """Print the entries as a table (or JSON)."""
+    """Print the entries as a table (or JSON); no file yet is no overrides yet, not an error."""
+    path: Path = args.file or default_path()
+    if not path.exists():
+        if args.json:
+            print("[]")
+        else:
+            print(f"{path}: no overrides yet (the file does not exist; the Overrides page or "
+                  f"'Load the example file' there creates it)")
+        return EXIT_OK
     try:
         store, entries, on = _open(args)
     except OverrideError as exc:
@@ -77,7 +98,7 @@ def run_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return EXIT_OK
-    print(f"{store.path}: {len(rows)} entries, as of {on}")
+    print(f"{store.path}: {plural(len(rows), 'entry', 'entries')}, as of {on}")
     columns = ("id", "status", "host", "encoding", "review_by", "note", "created_by",
                "approved_by")
     table = [list(columns)] + [[str(r[c] or "") for c in columns] for r in rows]
@@ -106,9 +127,10 @@ def run_check(args: argparse.Namespace) -> int:
                     f"(in {plural(days, 'day')})")
             print(f"{store.path}: {entry.id} {entry.host} ({entry.encoding}, {entry.status}) "
                   f"{when}: re-test it, then renew or retire it")
-    scope = "expired" if within is None else f"expired or due within {within} days"
+    scope = "expired" if within is None else f"expired or due within {plural(within, 'day')}"
     if failing:
-        print(f"{len(failing)} of {len(entries)} entries {scope} as of {on}")
+        print(f"{len(failing)} of {plural(len(entries), 'entry', 'entries')} {scope} as of {on}")
         return EXIT_DUE
-    print(f"ok: {len(entries)} entries in {store.path}, none {scope} as of {on}")
+    counted = plural(len(entries), "entry", "entries")
+    print(f"ok: {counted} in {store.path}, none {scope} as of {on}")
     return EXIT_OK

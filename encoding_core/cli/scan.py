@@ -10,6 +10,7 @@ from typing import Any
 
 from ..fields.csvformat import CsvError
 from ..fields.csvscan import ScanReport, scan_csv
+from ._help import examples
 
 __all__ = ["add_parser", "format_report"]
 
@@ -20,7 +21,12 @@ NOT_IN_PLACE = ("Nothing is repaired in place: re-decode from the retained bytes
 def add_parser(subparsers: Any) -> None:
     """Register the ``scan-csv`` subcommand."""
     parser = subparsers.add_parser(
-        "scan-csv", help="find mojibake and lost characters in a CSV file's columns")
+        "scan-csv", help="find mojibake and lost characters in a CSV file's columns",
+        description="Find mojibake and lost characters in a CSV file's columns, per column and "
+                    "per host; the file's encoding is decided, never assumed.",
+        **examples("encoding-triage scan-csv export.csv",
+                   "encoding-triage scan-csv export.csv --column name --host-column url --json",
+                   "gzip -dc export.csv.gz | encoding-triage scan-csv -"))
     parser.add_argument("file", type=Path, help="the CSV file, in any encoding ('-' for stdin)")
     parser.add_argument("--column", action="append", default=None, metavar="NAME",
                         help="scan only this column (repeat for more); default: all of them")

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import filelock
 
+from ..datafolder import DATA_ENV_VAR, data_folder
 from ..errors import OverrideError
 from .changes import (
     MAX_REVIEW_DAYS,
@@ -105,24 +106,19 @@ __all__ = [
 
 #: Environment variable naming the overrides file used by the app and the CLI.
 ENV_VAR = "ENCODING_TRIAGE_OVERRIDES"
-#: Environment variable naming the app's data folder (the file is ``overrides.yaml`` in it).
-DATA_ENV_VAR = "ENCODING_TRIAGE_DATA"
 
 
 def default_path() -> Path:
     """The overrides file of the app and the CLI, the first that is set of:
 
     - ``$ENCODING_TRIAGE_OVERRIDES``;
-    - ``overrides.yaml`` in ``$ENCODING_TRIAGE_DATA``;
-    - ``data/overrides.yaml`` in the project folder.
+    - ``overrides.yaml`` in the data folder (``$ENCODING_TRIAGE_DATA``, else ``./data``:
+      ``datafolder.data_folder``).
     """
     configured = os.environ.get(ENV_VAR, "").strip()
     if configured:
         return Path(configured).expanduser()
-    data = os.environ.get(DATA_ENV_VAR, "").strip()
-    if data:
-        return Path(data).expanduser() / "overrides.yaml"
-    return Path(__file__).resolve().parent.parent / "data" / "overrides.yaml"
+    return data_folder() / "overrides.yaml"
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from ..datafolder import data_folder
 from ..errors import EncodingCoreError
 from ..fetch.client import Capture, FetchSettings, fetch_page
 from ..fetch.http_message import parse_http_message
@@ -73,7 +74,8 @@ def configured_zone(config: Mapping[str, Any] | None = None,
     """The landing zone from the app's config, then the environment, then the defaults.
 
     - folder: ``landing_dir`` in ``config``, else ``$ENCODING_TRIAGE_LANDING``, else
-      ``landing`` in ``$ENCODING_TRIAGE_DATA``, else ``./landing``;
+      ``landing`` in the data folder (``$ENCODING_TRIAGE_DATA``, else ``./data``:
+      ``datafolder.data_folder``), where the overrides file is too;
     - retention: ``retention_days`` in ``config``, else ``$ENCODING_TRIAGE_RETENTION_DAYS``,
       else 7.
 
@@ -82,9 +84,8 @@ def configured_zone(config: Mapping[str, Any] | None = None,
     """
     config = config or {}
     env = environ if environ is not None else os.environ
-    folder = config.get("landing_dir") or env.get("ENCODING_TRIAGE_LANDING") or (
-        Path(env["ENCODING_TRIAGE_DATA"]) / "landing" if env.get("ENCODING_TRIAGE_DATA")
-        else "landing")
+    folder = (config.get("landing_dir") or env.get("ENCODING_TRIAGE_LANDING")
+              or data_folder(env) / "landing")
     days = config.get("retention_days") or env.get("ENCODING_TRIAGE_RETENTION_DAYS") or 7
     try:
         return LandingZone(Path(folder), float(days))

@@ -106,6 +106,6 @@ def test_configured_zone_precedence(tmp_path: Path) -> None:
     assert configured_zone({"landing_dir": "x", "retention_days": 1}, env) == LandingZone(
         Path("x"), 1)
     assert configured_zone({}, {"ENCODING_TRIAGE_DATA": "/data"}).folder == Path("/data/landing")
-    assert configured_zone({}, {}) == LandingZone(Path("landing"), 7)
+    assert configured_zone({}, {}) == LandingZone(Path("data/landing"), 7)
     with pytest.raises(ValueError, match="bad landing zone"):
         configured_zone({"retention_days": -1}, {})
