@@ -27,7 +27,7 @@ SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of da
                 "products_windows1252.csv": "Products (a windows-1252 export, semicolons)"}
 NOT_IN_PLACE = (
     "Nothing here is repaired in place, and the repairs below are proposals. Where the raw bytes "
-    "were retained, re-decode them with the right encoding (seed 000); re-encoding stored text "
+    "were retained, re-decode them with the right encoding; re-encoding stored text "
     "compounds the damage. Where they were not, re-crawl the affected range.")
 KIND_ORDER = ["repairable", "mojibake, no repair", "lossy"]
 #: Counts of cells: whole-number ticks only (as ui/hostreport_view.py).

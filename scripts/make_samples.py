@@ -31,12 +31,12 @@ MIXED_UTF8 = ("<html><head><meta charset=\"utf-8\"><title>Reviews</title></head>
 MIXED_LEGACY = "<p>Footer from the old CMS: it\u2019s \u00a9 2009 \u2013 all rights.</p></body></html>"
 
 SAMPLES = [
-    ("gbk_meta", "GBK page declared by <meta> (seed 004)", "text/html", GBK.encode("gbk")),
-    ("shift_jis_no_meta", "Shift_JIS page with no declaration anywhere (seed 004)", "text/html",
+    ("gbk_meta", "GBK page declared by <meta>", "text/html", GBK.encode("gbk")),
+    ("shift_jis_no_meta", "Shift_JIS page with no declaration anywhere", "text/html",
      SJIS.encode("shift_jis")),
-    ("windows1252_smart_quotes", "windows-1252 smart quotes under an iso-8859-1 header (seed 000)",
+    ("windows1252_smart_quotes", "windows-1252 smart quotes under an iso-8859-1 header",
      "text/html; charset=iso-8859-1", QUOTES.encode("cp1252")),
-    ("header_lies_utf8", "A header that lies: iso-8859-1 over UTF-8 bytes (seed 000)",
+    ("header_lies_utf8", "A header that lies: iso-8859-1 over UTF-8 bytes",
      "text/html; charset=iso-8859-1", LIAR.encode("utf-8")),
     ("utf16_bom", "UTF-16LE page with a byte-order mark", "text/html", UTF16.encode("utf-16-le")),
     ("late_meta", "windows-1251 page whose <meta> comes after the first 1024 bytes", "text/html",

@@ -26,3 +26,4 @@ def test_the_variable_moves_both(monkeypatch, tmp_path):
     monkeypatch.setenv("ENCODING_TRIAGE_DATA", str(tmp_path / "triage"))
     assert default_path() == tmp_path / "triage" / "overrides.yaml"
     assert configured_zone({}).folder == tmp_path / "triage" / "landing"
+

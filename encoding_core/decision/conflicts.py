@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from ..whatwg.decoders import decode_strict
 from ..whatwg.labels import get_encoding
 from ..whatwg.prescan import DeclarationKind
+from ..wording import quoted
 from .conflicts_text import binary_body, implausible_reading
 from .models import Conflict, Evidence, Severity, Source
 from .resolve import Detector, Opinions, browser_encoding
@@ -63,7 +64,7 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             failed.setdefault(ev.encoding, []).append(ev)
     for failed_encoding, group in failed.items():
         offset = group[0].error_offset or 0
-        who = " and the ".join(f"{_NAMES[ev.source]} ({ev.raw_label!r})" for ev in group)
+        who = " and the ".join(f"{_NAMES[ev.source]} ({quoted(ev.raw_label)})" for ev in group)
         lossy = source.endswith("-lossy")
         found.append(Conflict(
             "declaration-fails-strict", Severity.ERROR,
@@ -77,12 +78,12 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
         if ev.source in _DECLARED and ev.encoding is None and ev.raw_label:
             found.append(Conflict(
                 "unknown-label", Severity.WARNING,
-                f"The {_NAMES[ev.source]} names {ev.raw_label!r}, which is not an encoding label "
-                "in the Encoding Standard.", "Browsers ignore it; so does this decision."))
+                f"The {_NAMES[ev.source]} names {quoted(ev.raw_label)}, which is not an encoding "
+                "label in the Encoding Standard.", "Browsers ignore it; so does this decision."))
         if ev.encoding == "replacement":
             found.append(Conflict(
                 "replacement-label", Severity.ERROR,
-                f"The {_NAMES[ev.source]} names {ev.raw_label!r}, which browsers map to the "
+                f"The {_NAMES[ev.source]} names {quoted(ev.raw_label)}, which browsers map to the "
                 "replacement encoding: they show the whole page as a single U+FFFD.",
                 "Fix the declaration at the source; this decision ignored it."))
     if declaration is not None:
@@ -90,7 +91,7 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             if skipped.raw_label != declaration.raw_label or declaration.encoding is not None:
                 found.append(Conflict(
                     "unknown-label", Severity.WARNING,
-                    f"A <meta> at offset {skipped.offset} names {skipped.raw_label!r}, which "
+                    f"A <meta> at offset {skipped.offset} names {quoted(skipped.raw_label)}, which "
                     "is not an encoding label.", "The prescan skips it, as browsers do."))
 
     # Evidence against a successful decode: UTF-8 bytes under a legacy encoding. Only valid
@@ -128,8 +129,8 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
         kind = "XML declaration" if xml else "<meta>"
         found.append(Conflict(
             "header-meta-disagree", Severity.WARNING,
-            f"The Content-Type header says {header.charset!r} ({header_enc}); the {kind} says "
-            f"{declaration.raw_label!r} ({decl_enc}).",
+            f"The Content-Type header says {quoted(header.charset)} ({header_enc}); the {kind} "
+            f"says {quoted(declaration.raw_label)} ({decl_enc}).",
             _disagree_advice(body, opinions, header_enc, decl_enc),
             suggested_encoding=decl_enc if encoding != decl_enc else None))
 
@@ -147,7 +148,7 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             if enc and enc != bom_enc and not (both_utf16 and generic):
                 found.append(Conflict(
                     "bom-contradicts-declaration", Severity.WARNING,
-                    f"The byte-order mark says {bom_enc}; the {what} says {label!r} ({enc}).",
+                    f"The byte-order mark says {bom_enc}; the {what} says {quoted(label)} ({enc}).",
                     f"The BOM wins, in browsers and here. Fix the declaration: a tool that "
                     f"ignores BOMs will decode this page as {enc}."))
 
@@ -166,7 +167,7 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             Severity.ERROR if len(distinct) > 1 else Severity.WARNING,
             f"The response carries {len(header.values)} Content-Type values: "
             + "; ".join(repr(v) for v in header.values) + ".",
-            f"Browsers combine them and use charset {header.charset!r}. Send one header."
+            f"Browsers combine them and use charset {quoted(header.charset)}. Send one header."
             if header.charset else "Browsers find no charset in them. Send one header."))
 
     if source.endswith("-lossy"):
@@ -205,7 +206,7 @@ def _used_label(evidence: Sequence[Evidence], encoding: str) -> str:
     for ev in evidence:
         if ev.used and ev.raw_label and get_encoding(ev.raw_label) == encoding \
                 and ev.raw_label.strip().lower() != encoding:
-            return f"{ev.raw_label!r} ({encoding})"
+            return f"{quoted(ev.raw_label)} ({encoding})"
     return encoding
 
 

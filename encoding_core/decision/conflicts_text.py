@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
 from ..whatwg.labels import get_encoding
+from ..wording import quoted
 from ._agreement import QUICK_SAMPLE, QUICK_WORDS
 from ._plausibility import implausibility, implausible_words
 from .detect import sample
@@ -67,8 +68,9 @@ def implausible_reading(body: bytes, encoding: str, said: str, detector: Detecto
         strong = implausible_words(text, QUICK_WORDS, strong=True) if bad >= 1 else []
         if not strong:
             return None
-        examples = ", ".join(repr(w if len(w) <= 24 else w[:24] + "…") for w in strong[:3])
-        what = (f"{len(strong)} of its words hold characters that do not belong in text "
+        examples = ", ".join(quoted(w if len(w) <= 24 else w[:24] + "…") for w in strong[:3])
+        holds = "holds" if len(strong) == 1 else "hold"
+        what = (f"{len(strong)} of its words {holds} characters that do not belong in text "
                 f"({examples})")
     try:
         found = detector(body)

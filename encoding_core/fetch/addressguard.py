@@ -259,8 +259,10 @@ def check_host(host: str, port: int, allowed: Sequence[IPNetwork] = (), *,
             via = "" if literal is not None else f" (resolves to {address})"
             raise BlockedAddressError(
                 f"refusing to fetch {host}{via}: the address is {reason}. Fetching it could reach "
-                "this machine or its network. To triage an intranet host on purpose, add its "
-                f"network to allowed_networks (app config), or --allow "
-                f"{address}/{address.max_prefixlen} (CLI)"
+                "this machine or its network. To triage an intranet host on purpose, allow its "
+                f"network: in the app, set ENCODING_TRIAGE_ALLOWED_NETWORKS={address}/"
+                f"{address.max_prefixlen} (or allowed_networks in the [fetch] section of "
+                f".streamlit/secrets.toml); on the command line, add --allow "
+                f"{address}/{address.max_prefixlen}"
             )
     return tuple(str(a) for a in addresses)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from ui.wording import md_code
@@ -17,3 +20,10 @@ from ui.wording import md_code
 def test_md_code(text: str, expected: str) -> None:
     """A value becomes one code span whose fence is longer than any backtick run inside."""
     assert md_code(text) == expected
+
+
+def test_sample_names_speak_to_users():
+    """The bundled samples are described for users: no "(seed 000)" in what the pickers show."""
+    samples = json.loads((Path(__file__).resolve().parents[2] / "samples" / "samples.json")
+                         .read_text("utf-8"))
+    assert samples and not [s for s in samples if "seed" in s["description"].lower()]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from encoding_core import decode
 from encoding_core.decision.conflicts_text import binary_body, implausible_reading
 from encoding_core.decision.detect import Detection, default_detector
 
@@ -94,3 +95,14 @@ def test_plausible_text_never_asks_the_detector() -> None:
 def test_binary_body(body: bytes, encoding: str, binary: bool) -> None:
     """Control bytes beyond 1% of the head are binary; UTF-16 NULs and ESC are text."""
     assert (binary_body(body, encoding) is not None) == binary
+
+
+def test_implausible_words_are_shown_as_text_not_escapes() -> None:
+    """The words quoted in the message show a C1 control as <U+0081>, never as Python's \\x81."""
+    body = ("<p>東京の天気は晴れです。日本語のページ、ソフトウェアのダウンロード</p>"
+            .encode("shift_jis"))
+    found = decode(body, "text/html; charset=iso-8859-1")
+    (conflict,) = [c for c in found.conflicts if c.kind == "implausible-reading"]
+    assert "\\x" not in conflict.message
+    assert "<U+0081>" in conflict.message or "<U+0090>" in conflict.message
+    assert "1 of its words holds" in conflict.message

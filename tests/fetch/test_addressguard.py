@@ -149,3 +149,14 @@ def test_pinned_names_stay_importable_from_addressguard() -> None:
     assert addressguard.PinnedBackend is pinned_transport.PinnedBackend
     assert addressguard.PinnedTransport is pinned_transport.PinnedTransport
     assert {"PinnedBackend", "PinnedTransport"} <= set(addressguard.__all__)
+
+
+def test_refusal_names_the_setting_the_readme_documents():
+    """A refusal says how to allow the network in the app (the environment variable the README
+    documents, or secrets.toml) and on the command line, for the address refused."""
+    with pytest.raises(BlockedAddressError) as refused:
+        check_host("10.1.2.3", 80)
+    message = str(refused.value)
+    assert "ENCODING_TRIAGE_ALLOWED_NETWORKS=10.1.2.3/32" in message
+    assert ".streamlit/secrets.toml" in message and "--allow 10.1.2.3/32" in message
+    assert "(app config)" not in message
