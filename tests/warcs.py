@@ -9,14 +9,17 @@ from collections.abc import Iterable
 from fastwarc.warc import WarcRecord, WarcRecordType
 
 
-def response_record(url: str, content_type: str, body: bytes, *, compress: bool = True) -> bytes:
-    """One WARC response record holding ``HTTP/1.1 200 OK`` with that Content-Type and body."""
+def response_record(url: str, content_type: str, body: bytes, *, compress: bool = True,
+                    status: str = "200 OK", headers: tuple[tuple[str, str], ...] = ()) -> bytes:
+    """One WARC response record holding ``HTTP/1.1 <status>`` with that Content-Type (and any
+    other ``headers``) and body."""
     record = WarcRecord()
     record.init_headers(WarcRecordType.response)
     record.headers.append("WARC-Target-URI", url)
     record.is_http = True
-    record.set_bytes_payload(f"HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\n\r\n".encode()
-                             + body)
+    extra = "".join(f"{name}: {value}\r\n" for name, value in headers)
+    record.set_bytes_payload(f"HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\n{extra}"
+                             "\r\n".encode() + body)
     out = io.BytesIO()
     record.write(out)
     return gzip.compress(out.getvalue()) if compress else out.getvalue()

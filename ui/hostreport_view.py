@@ -61,18 +61,26 @@ def url_progress(urls: Sequence[str], concurrency: int, timeout: float
 def _hosts_table(report: HostReport) -> pd.DataFrame:
     """One row per host, with short column names so the table fits (sources are charted)."""
     errors = any(h.errors for h in report.hosts)
+    hops = any(h.not_pages for h in report.hosts)
     return pd.DataFrame([{
-        "host": h.host, "pages": h.records, "quarantine": h.quarantine,
+        "host": h.host, "pages": h.pages,
+        **({"not pages": ", ".join(f"{n} × {status}" for status, n in h.not_pages)}
+           if hops else {}),
+        "quarantine": h.quarantine,
         "quarantined": h.quarantined_records, "replacements": h.replacements,
         "worst page": h.max_replacements, "lossy": h.lossy, "conflicts": h.conflicts,
         "to review": h.needs_review, **({"fetch errors": h.errors} if errors else {}),
         "suggests": (f"{h.suggested_override} ({h.suggested_pages} of "
-                     f"{h.records - h.errors})") if h.suggested_pages else ""}
+                     f"{h.pages})") if h.suggested_pages else ""}
         for h in report.hosts])
 
 
 _HOST_COLUMNS = {
     "host": st.column_config.TextColumn(width="medium"),
+    "pages": st.column_config.NumberColumn(width="small", help="responses with a body, decided"),
+    "not pages": st.column_config.TextColumn(
+        width=110, help="records with nothing to decide, by status: redirect hops (3xx with a "
+        "Location) and empty bodies; not counted as pages"),
     "quarantine": st.column_config.CheckboxColumn(
         width="small", help=f"a page needed more than {QUARANTINE_THRESHOLD} replacements"),
     "quarantined": st.column_config.NumberColumn(width=100, help="quarantined pages"),
@@ -86,13 +94,13 @@ _HOST_COLUMNS = {
     "suggests": st.column_config.TextColumn(
         width=150, help="the override the conflicts of at least half the host's pages point "
         "at (pages of decided pages); propose it on the Overrides page after a look in Compare"),
-    **{name: _COUNT for name in ("pages", "fetch errors")},
+    "fetch errors": _COUNT,
 }
 
 
 def _pages(report: HostReport) -> RecordOutcome | None:
     """The decided pages, those to review first; the one the user opens in Compare, if any."""
-    decided = sorted((r for r in report.records if r.error is None),
+    decided = sorted((r for r in report.records if r.decided),
                      key=lambda r: (not r.needs_review, -r.replacements, r.url))
     if not decided:
         return None

@@ -222,8 +222,17 @@ def fetch_page(url: str, *, settings: FetchSettings | None = None) -> Capture:
                       follow_redirects=False, trust_env=False) as client:
         for _ in range(settings.max_redirects + 1):
             host = hop_url.raw_host.decode("ascii")
-            addresses = check_host(host, _port(hop_url), allowed,
-                                   timeout=settings.connect_timeout)
+            try:
+                addresses = check_host(host, _port(hop_url), allowed,
+                                       timeout=settings.connect_timeout)
+            except (BlockedAddressError, NameNotFoundError) as exc:
+                if not exchanges:
+                    raise
+                # A refusal on a redirect hop says it was one: which hop, from where to where.
+                last = exchanges[-1]
+                raise type(exc)(
+                    f"redirect {len(exchanges)} of the chain: {last.url} answered {last.status} "
+                    f"{last.reason} and sent the fetch to {hop_url}; {exc}") from exc
             backend.pin(host, _port(hop_url), addresses)
             sent = time.monotonic()
             try:

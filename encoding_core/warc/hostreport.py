@@ -9,6 +9,11 @@ Per host it also names the encoding the conflicts of at least half its pages poi
 a site override; a few pages saying so are a section of the site, not the host (they keep
 their own ``suggested``).
 
+Only bodies are decided. A redirect hop (a 3xx with a Location, as a crawl's WARC file records
+every hop) and a response with an empty body (204, 304, a HEAD-like 200) are no page: they are
+counted apart per host by status (``HostSummary.not_pages``), never as pages decided by
+"fallback".
+
 URLs are fetched politely: at most ``concurrency`` at a time, one at a time per host, with
 ``delay`` seconds between two requests to the same host.
 """
@@ -60,6 +65,12 @@ class RecordOutcome:
     suggested: str = ""                # what the conflicts say an override would set
     body_length: int = 0
     error: str | None = None           # a fetch that failed (URL lists only)
+    not_a_page: str = ""               # "redirect" or "empty body": nothing was decided
+
+    @property
+    def decided(self) -> bool:
+        """True for a page whose body was decided (no fetch error, not a redirect or empty)."""
+        return self.error is None and not self.not_a_page
 
     @property
     def quarantined(self) -> bool:
@@ -85,6 +96,12 @@ class HostSummary:
     errors: int
     suggested_override: str = ""              # what half the pages' conflicts point at, or more
     suggested_pages: int = 0                  # how many pages point at it
+    not_pages: tuple[tuple[int, int], ...] = ()  # (status, records): redirects, empty bodies
+
+    @property
+    def pages(self) -> int:
+        """Records whose body was decided: not fetch errors, redirect hops or empty bodies."""
+        return self.records - self.errors - sum(n for _, n in self.not_pages)
 
     @property
     def quarantine(self) -> bool:
@@ -123,12 +140,14 @@ class HostReport:
         rows: list[list[Any]] = [[
             "host", "records", "quarantine", "quarantined_records", "replacements",
             "max_replacements", "lossy", "conflicts", "needs_review", "errors",
-            "suggested_override", "suggested_pages", *(f"source:{s}" for s in sources)]]
+            "suggested_override", "suggested_pages", "pages", "not_pages",
+            *(f"source:{s}" for s in sources)]]
         for h in self.hosts:
             counts = dict(h.sources)
             rows.append([h.host, h.records, h.quarantine, h.quarantined_records, h.replacements,
                          h.max_replacements, h.lossy, h.conflicts, h.needs_review, h.errors,
-                         h.suggested_override, h.suggested_pages,
+                         h.suggested_override, h.suggested_pages, h.pages,
+                         " ".join(f"{status}:{n}" for status, n in h.not_pages),
                          *(counts.get(s, 0) for s in sources)])
         return _csv(rows)
 
@@ -136,10 +155,10 @@ class HostReport:
         """One row per record."""
         rows: list[list[Any]] = [["url", "host", "status", "encoding", "source", "replacements",
                                   "quarantined", "conflicts", "needs_review", "suggested",
-                                  "body_length", "error"]]
+                                  "body_length", "error", "not_a_page"]]
         rows += [[r.url, r.host, r.status, r.encoding, r.source, r.replacements, r.quarantined,
                   " ".join(r.conflicts), r.needs_review, r.suggested, r.body_length,
-                  r.error or ""]
+                  r.error or "", r.not_a_page]
                  for r in self.records]
         return _csv(rows)
 
@@ -163,8 +182,17 @@ def _host(url: str) -> str:
 
 def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
             overrides: OverrideLookup | None = None) -> RecordOutcome:
-    """Decode one capture (with its host's active override) and keep seed 000's numbers."""
+    """Decode one capture (with its host's active override) and keep seed 000's numbers.
+
+    A redirect hop or an empty body is no page: it is returned undecided (``not_a_page``).
+    """
     host = _host(capture.url)
+    if 300 <= capture.status < 400 and capture.final.header_values("location"):
+        return RecordOutcome(url=capture.url, host=host, status=capture.status,
+                             body_length=len(capture.body), not_a_page="redirect")
+    if not capture.body:
+        return RecordOutcome(url=capture.url, host=host, status=capture.status,
+                             not_a_page="empty body")
     override = overrides(host) if overrides is not None else None
     decided = decode(capture.body, capture.content_type, override=override, detector=detector)
     return RecordOutcome(
@@ -183,7 +211,7 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
         by_host.setdefault(record.host, []).append(record)
     hosts = []
     for host, group in by_host.items():
-        decided = [r for r in group if r.error is None]
+        decided = [r for r in group if r.decided]
         suggestion = [(encoding, pages) for encoding, pages in Counter(
             r.suggested for r in decided if r.suggested).most_common(1)
             if 2 * pages >= len(decided)]  # half the host's pages, or it is a section
@@ -198,9 +226,10 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
             conflict_kinds=tuple(Counter(k for r in decided for k in r.conflicts).most_common()),
             needs_review=sum(r.needs_review for r in decided),
             quarantined_records=sum(r.quarantined for r in decided),
-            errors=len(group) - len(decided),
+            errors=sum(r.error is not None for r in group),
             suggested_override=suggestion[0][0] if suggestion else "",
-            suggested_pages=suggestion[0][1] if suggestion else 0))
+            suggested_pages=suggestion[0][1] if suggestion else 0,
+            not_pages=tuple(sorted(Counter(r.status for r in group if r.not_a_page).items()))))
     hosts.sort(key=lambda h: (not h.quarantine, -h.replacements, h.host))
     return HostReport(tuple(hosts), records, tuple(sorted(Counter(dict(skipped)).items())),
                       problem)

@@ -157,6 +157,25 @@ def test_redirect_to_blocked_address(server: ScriptedServer, other: ScriptedServ
     assert len(server.requests) == before
 
 
+def test_refused_redirect_says_which_hop(server: ScriptedServer, other: ScriptedServer) -> None:
+    """A refusal on a redirect hop names the hop, the URL that redirected, its status, and where
+    it pointed, before the guard's reason."""
+    settings = _settings(allowed_networks=("127.0.0.2/32",))
+    with pytest.raises(BlockedAddressError) as refused:
+        fetch_page(other.url("/to-first"), settings=settings)
+    message = str(refused.value)
+    assert message.startswith(f"redirect 1 of the chain: {other.url('/to-first')} answered 30")
+    assert "sent the fetch to http://127.0.0.1:" in message
+    assert "refusing to fetch 127.0.0.1" in message
+
+
+def test_refused_first_hop_is_not_called_a_redirect() -> None:
+    """A URL refused as asked for says nothing of redirects."""
+    with pytest.raises(BlockedAddressError) as refused:
+        fetch_page("http://127.0.0.1:9/", settings=_settings(allowed_networks=()))
+    assert "redirect" not in str(refused.value)
+
+
 def test_redirect_loop(server: ScriptedServer) -> None:
     """A redirect loop ends at max_redirects with a message that names the loop."""
     with pytest.raises(TooManyRedirectsError, match="redirect loop"):

@@ -150,3 +150,29 @@ def test_a_host_whose_pages_point_at_one_override() -> None:
     (host,) = report_from_warc(b"".join(response_record(*p) for p in pages + english)).hosts
     assert (host.suggested_override, host.suggested_pages, host.needs_review) == ("", 0, 3)
     assert [r.suggested for r in report.records].count("shift_jis") == 3
+
+
+def test_redirect_hops_and_empty_bodies_are_counted_apart() -> None:
+    """A crawl's 302 hops and empty bodies are no pages: counted per host by status, not as
+    pages decided by "fallback"; only bodies are decided."""
+    warc = b"".join([
+        response_record("http://d.example/", "text/html", b"<a href=/home>Moved</a>",
+                        status="302 Found", headers=(("Location", "/home"),)),
+        response_record("http://d.example/old", "text/html", b"",
+                        status="301 Moved Permanently", headers=(("Location", "/home"),)),
+        response_record("http://d.example/ping", "text/html; charset=utf-8", b"",
+                        status="204 No Content"),
+        response_record("http://d.example/home", "text/html; charset=utf-8", GOOD),
+    ])
+    report = report_from_warc(warc, detector=None)
+    (d,) = report.hosts
+    assert (d.records, d.pages) == (4, 1)
+    assert d.not_pages == ((204, 1), (301, 1), (302, 1))
+    assert d.sources == (("http-header", 1),)  # no "fallback" for the hops
+    assert d.encodings == (("utf-8", 1),)
+    undecided = {r.url: r.not_a_page for r in report.records if not r.decided}
+    assert undecided == {"http://d.example/": "redirect", "http://d.example/old": "redirect",
+                         "http://d.example/ping": "empty body"}
+    hosts = list(csv.DictReader(io.StringIO(report.hosts_csv())))
+    assert hosts[0]["pages"] == "1" and hosts[0]["not_pages"] == "204:1 301:1 302:1"
+    assert "source:fallback" not in hosts[0]
