@@ -108,6 +108,8 @@ def _text_view() -> None:
         st.success("This text is explained by a decode chain over the whole text.")
         st.text(f"chain: {' → '.join(best.steps)}\nrepaired: {best.repaired}\n"
                 f"original bytes: {best.original_bytes.hex(' ').upper()}")
+        if best.note:
+            st.warning(f"Check it: {best.note}.", icon=":material/help:")
         if len(explained.chains) > 1:
             st.dataframe(pd.DataFrame([{"chain": " → ".join(c.steps), "repaired": c.repaired,
                                         "bytes": c.original_bytes.hex(" ").upper()}

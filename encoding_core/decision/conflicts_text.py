@@ -23,6 +23,8 @@ fail that test.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
 from ..whatwg.labels import get_encoding
 from ..wording import quoted
@@ -32,13 +34,61 @@ from .detect import sample
 from .models import Conflict, Severity
 from .resolve import Detector
 
-__all__ = ["binary_body", "implausible_reading"]
+__all__ = ["BetterReading", "better_reading", "binary_body", "implausible_reading"]
 
 # Bytes text never holds (NUL and C0 controls but tab, newlines, form feed and ESC, which
 # ISO-2022-JP uses); more than 1% of them in the first 4 KiB is binary (as detect._binary).
 _CONTROL_BYTES = bytes([*range(0x09), 0x0B, *range(0x0E, 0x1B), *range(0x1C, 0x20)])
 _BINARY_HEAD = 4096
 _WIDE = frozenset({"utf-16le", "utf-16be", "utf-32le", "utf-32be"})
+
+
+@dataclass(frozen=True, slots=True)
+class BetterReading:
+    """The detector's reading of bytes whose ``encoding`` reading looks unlike real text."""
+
+    encoding: str          # the detector's encoding
+    text: str              # the bytes read in it
+    what: str              # what is wrong with the first reading, in words
+    sure: bool             # the detector was sure (``Detection.needs_review`` was False)
+    flawless: bool         # the better reading has no implausible character at all
+
+
+def better_reading(part: bytes, encoding: str, text: str, detector: Detector, *,
+                   sure_only: bool = True, whole: bytes | None = None) -> BetterReading | None:
+    """The detector's reading of ``part`` when ``text`` (its reading in ``encoding``) holds
+    words unlike real text and the detector's has at most half as many implausible characters
+    per non-ASCII one; ``None`` otherwise. ``sure_only`` refuses an unsure detector (the
+    decision's rule); the Bytes view asks without it for a short pasted text, and says so.
+    ``whole`` is the body ``part`` was sampled from, where escape characters are counted.
+    """
+    if part.isascii():  # 7-bit: ISO-2022-JP's escape sequences are the only tell
+        count = (part if whole is None else whole).count(b"\x1b")
+        bad = float(count)
+        what = f"{count} escape characters (ESC) that text never holds"
+    else:
+        bad, count = implausibility(text, QUICK_WORDS)
+        # A symbol beside one letter (x², 1º, ±5) is text; a word needs a strong sign.
+        strong = implausible_words(text, QUICK_WORDS, strong=True) if bad >= 1 else []
+        if not strong:
+            return None
+        examples = ", ".join(quoted(w if len(w) <= 24 else w[:24] + "…") for w in strong[:3])
+        holds = "holds" if len(strong) == 1 else "hold"
+        what = (f"{len(strong)} of its words {holds} characters that do not belong in text "
+                f"({examples})")
+    try:
+        found = detector(part)
+    except Exception:  # a third-party detector must not break the decision
+        return None
+    other = get_encoding(found.encoding) if found is not None else None
+    if (found is None or (sure_only and found.needs_review) or other is None
+            or other in (encoding, "replacement")):
+        return None  # an unsure detector is no evidence against a strict decode
+    reading = decode_replace(part, other)[0]
+    other_bad, other_count = implausibility(reading, QUICK_WORDS)
+    if reading == text or other_bad / max(other_count, 1) > bad / max(count, 1) / 2:
+        return None
+    return BetterReading(other, reading, what, not found.needs_review, not other_bad)
 
 
 def implausible_reading(body: bytes, encoding: str, said: str, detector: Detector | None
@@ -58,37 +108,15 @@ def implausible_reading(body: bytes, encoding: str, said: str, detector: Detecto
         return None  # a wrong multi-byte declaration fails its strict decode instead
     part = sample(body, QUICK_SAMPLE, 0)
     text = decode_replace(part, encoding)[0]
-    if body.isascii():  # 7-bit: ISO-2022-JP's escape sequences are the only tell
-        count = body.count(b"\x1b")
-        bad = float(count)
-        what = f"{count} escape characters (ESC) that text never holds"
-    else:
-        bad, count = implausibility(text, QUICK_WORDS)
-        # A symbol beside one letter (x², 1º, ±5) is text; a word needs a strong sign.
-        strong = implausible_words(text, QUICK_WORDS, strong=True) if bad >= 1 else []
-        if not strong:
-            return None
-        examples = ", ".join(quoted(w if len(w) <= 24 else w[:24] + "…") for w in strong[:3])
-        holds = "holds" if len(strong) == 1 else "hold"
-        what = (f"{len(strong)} of its words {holds} characters that do not belong in text "
-                f"({examples})")
-    try:
-        found = detector(body)
-    except Exception:  # a third-party detector must not break the decision
+    better = better_reading(part, encoding, text, detector, whole=body)
+    if better is None:
         return None
-    other = get_encoding(found.encoding) if found is not None else None
-    if (found is None or found.needs_review or other is None
-            or other in (encoding, "replacement")):
-        return None  # an unsure detector is no evidence against a strict decode
-    reading = decode_replace(part, other)[0]
-    other_bad, other_count = implausibility(reading, QUICK_WORDS)
-    if reading == text or other_bad / max(other_count, 1) > bad / max(count, 1) / 2:
-        return None
+    other, what = better.encoding, better.what
     return Conflict(
         "implausible-reading", Severity.ERROR,
         f"{said}, and the bytes decode strictly, but the text reads unlike real text: "
         f"{what}. The detector reads the page as {other}, "
-        + ("with fewer characters out of place." if other_bad else "with none out of place."),
+        + ("with none out of place." if better.flawless else "with fewer characters out of place."),
         f"An override to {other} would read them so; check the two side by side in Compare.",
         suggested_encoding=other)
 

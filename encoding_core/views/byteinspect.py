@@ -9,6 +9,11 @@ line and column, a hex window, and what every candidate encoding makes of those 
 would have produced it and the decode chain (``utf-8 read as windows-1252``), by encoding
 the text back under each legacy encoding and checking whether the bytes are UTF-8. It
 errs towards showing chains: a chain is only offered when every step decodes strictly.
+When no UTF-8 chain explains it, text like ``îÏ×ÏÓÔÉ ÄÎÑ`` (KOI8-R read as windows-1252,
+where no byte is UTF-8) gets the decision's own check (``conflicts_text.better_reading``, as
+Fetch runs it on a page): its words hold characters that do not belong in text, and the
+detector reads its bytes clearly better. A pasted phrase is short, so an unsure detector is
+still heard here, and the chain says it was unsure.
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from ..decision.conflicts_text import better_reading
 from ..decision.decode import decode_as
+from ..decision.detect import default_detector
+from ..decision.resolve import Detector
 from ..fields.mojibake import Mojibake, find_mojibake
 from ..whatwg.decoders import decode_replace, decode_strict, encode_strict
 from ..whatwg.labels import get_encoding_no_replacement
@@ -39,6 +47,8 @@ _MAX_ROUNDS = 8      # widening rounds; in practice two (one that grows, one tha
 # Legacy encodings whose misreading of UTF-8 is common on the web, most common first.
 _MISREADINGS = ("windows-1252", "iso-8859-2", "windows-1250", "windows-1251", "koi8-r",
                 "iso-8859-15", "macintosh", "shift_jis", "gbk", "big5", "euc-kr")
+# Single-byte readings under which legacy bytes become Latin-looking text, most common first.
+_LEGACY_MISREADINGS = ("windows-1252", "windows-1250", "iso-8859-2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +97,7 @@ class DecodeChain:
     original_bytes: bytes
     repaired: str
     misread_as: str
+    note: str = ""           # why to double-check it (an unsure detector), or nothing
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,8 +243,13 @@ def inspect_bytes(body: bytes, encoding: str, candidates: Iterable[str] = (), *,
     return ByteReport(attempt.encoding, kind, total, tuple(findings))
 
 
-def explain_text(text: str, *, max_depth: int = 3) -> TextExplanation:
+def explain_text(text: str, *, max_depth: int = 3,
+                 detector: Detector | None = default_detector) -> TextExplanation:
     """The bytes behind ``text`` and the decode chains that would have produced it.
+
+    - UTF-8 read as a legacy encoding, up to ``max_depth`` times (``cafÃ©``, ``JosÃƒÂ©``);
+    - else legacy bytes read as windows-1252 (or 1250, iso-8859-2) when the decision's
+      implausible-reading check says so, with ``detector`` (``None``: not looked for).
 
     >>> explain_text("cafÃ©").chains[0].steps
     ('utf-8 read as windows-1252',)
@@ -262,8 +278,28 @@ def explain_text(text: str, *, max_depth: int = 3) -> TextExplanation:
             chains.append(DecodeChain(_summarise(steps), original, current, misreading))
     # the most layers undone (the shortest repair) first, then the most common misreading
     chains.sort(key=lambda c: (len(c.repaired), _MISREADINGS.index(c.misread_as)))
+    if not chains and detector is not None:
+        legacy = _legacy_chain(text, detector)
+        chains = [legacy] if legacy is not None else []
     return TextExplanation(code_points(text), text.encode("utf-8", "surrogatepass"),
                            tuple(chains), find_mojibake(text))
+
+
+def _legacy_chain(text: str, detector: Detector) -> DecodeChain | None:
+    """Legacy bytes read as a single-byte encoding: the decision's check, on pasted text."""
+    for misreading in _LEGACY_MISREADINGS:
+        raw = encode_strict(text, misreading)
+        if raw is None or raw.isascii():
+            continue
+        better = better_reading(raw, misreading, text, detector, sure_only=False)
+        if better is None or better.encoding == "utf-8":
+            continue
+        note = "" if better.sure else (
+            f"the detector is not sure of {better.encoding} on so short a text: check it on "
+            "more of the same text, or on the page in Compare")
+        return DecodeChain((f"{better.encoding} read as {misreading}",), raw, better.text,
+                           misreading, note)
+    return None
 
 
 def _summarise(steps: list[str]) -> tuple[str, ...]:

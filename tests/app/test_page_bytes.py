@@ -107,3 +107,18 @@ def test_two_readings_of_a_text_are_offered_not_ranked():
     assert not at.exception, at.exception
     assert at.success and not any("further" in w.value for w in at.warning)
     assert any("reads it differently" in i.value for i in at.info)
+
+
+def test_koi8_r_read_as_latin_1_is_not_called_clean():
+    """KOI8-R read as windows-1252 (no byte of it UTF-8) gets the decision's own check: the
+    Cyrillic it was, with a caution that a short text leaves the detector unsure."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["placeholder"] = "set explicitly"
+    at.run()
+    at.switch_page("app_pages/3_bytes.py").run()
+    at.text_input(key="bytes_text").input("îÏ×ÏÓÔÉ ÄÎÑ").run()
+    assert not at.exception, at.exception
+    assert not any("looks clean" in i.value for i in at.info)
+    assert at.success
+    assert any("Новости дня" in t.value for t in at.text)
+    assert any("not sure" in w.value for w in at.warning)

@@ -243,3 +243,23 @@ def test_every_reading_is_the_candidates_own_slice(body: bytes, under: str) -> N
             done = end
         pieces.append(decode_replace(body[done:], encoding)[0])
         assert "".join(pieces) == decode_replace(body, encoding)[0], encoding
+
+
+def test_legacy_bytes_read_as_windows_1252_are_explained():
+    """KOI8-R text read as windows-1252: the bytes, the Cyrillic reading, a caution when short."""
+    short = explain_text("îÏ×ÏÓÔÉ ÄÎÑ")
+    (chain,) = short.chains
+    assert chain.misread_as == "windows-1252" and chain.repaired == "Новости дня"
+    assert chain.steps[0].endswith("read as windows-1252")
+    assert chain.original_bytes == "Новости дня".encode("koi8-r")
+    assert chain.note  # a phrase this short leaves the detector unsure: said so
+    long = "Последние новости дня: погода в Москве".encode("koi8-r").decode("windows-1252")
+    assert explain_text(long).chains[0].note == ""
+    assert explain_text("îÏ×ÏÓÔÉ ÄÎÑ", detector=None).chains == ()
+
+
+@pytest.mark.parametrize("text", ["Æsir Ødegaard", "Crème brûlée à Paris", "Hello world"],
+                         ids=["nordic", "french", "ascii"])
+def test_real_latin_text_gets_no_legacy_chain(text):
+    """Text that is right in windows-1252 is not explained as another encoding's bytes."""
+    assert explain_text(text).chains == ()
