@@ -59,6 +59,10 @@ from ui.state import get_current
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "overrides.yaml"
 _RESULTS = "overrides_retests"  # entry id -> its latest re-test in this session
+# entry id -> what the run said beside its result (where the sample came from), kept so it is
+# still shown after the rerun that lets the Review tab see the new re-test
+_NOTES = "overrides_retest_notes"
+_FETCHED = "overrides_retest_fetched"  # the live fetch's own line, for the next notes
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -264,17 +268,26 @@ def _retest_view(entries: tuple[SiteOverride, ...], today: date) -> None:
     mode = st.radio("Fresh sample", modes, horizontal=True, key="overrides_retest_source")
     load = sample_loader(mode, entry, current, _fetch)
     if st.button("Run the re-test", key="overrides_retest_run"):
+        st.session_state.pop(_FETCHED, None)
         sample = load()
         if sample is not None:
             body, content_type, origin = sample
+            fetched = st.session_state.pop(_FETCHED, None)
+            notes = [("caption", fetched)] if fetched else []
             if origin and not host_matches(entry.host, origin):
-                st.warning(f"The sample comes from {md_escape(origin)}, which "
-                           f"{md_escape(entry.host)} does not cover.")
+                notes.append(("warning", f"The sample comes from {md_escape(origin)}, which "
+                                         f"{md_escape(entry.host)} does not cover."))
             # run now, even when the decodings come from the cache: a renewal needs the time
             _retests()[entry.id] = replace(_retest(entry, body, content_type),
                                            tested_at=datetime.now(UTC).replace(microsecond=0))
+            st.session_state.setdefault(_NOTES, {})[entry.id] = tuple(notes)
+            # The Review tab was drawn earlier in this run, before the re-test existed: draw
+            # the page again so that it shows what a renewal now rests on.
+            st.rerun()
     result = _retests().get(entry.id)
     if result is not None:
+        for kind, note in st.session_state.get(_NOTES, {}).get(entry.id, ()):
+            (st.warning if kind == "warning" else st.caption)(note)
         render_result(result)
 
 
@@ -286,8 +299,8 @@ def _fetch(url: str) -> Sample | None:
     except (FetchError, ValueError) as exc:
         st.error(md_escape(str(exc)))
         return None
-    st.caption(f"Fetched {md_escape(capture.url)}: HTTP {capture.status}, "
-               f"{len(capture.body):,} bytes at {capture.fetched_at}")
+    st.session_state[_FETCHED] = (f"Fetched {md_escape(capture.url)}: HTTP {capture.status}, "
+                                  f"{len(capture.body):,} bytes at {capture.fetched_at}")
     return capture.body, capture.content_type, urlsplit(capture.url).hostname
 
 

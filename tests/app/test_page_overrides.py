@@ -321,6 +321,21 @@ def test_retest_against_the_current_input(app_data, content_type, verdict):
     assert _reason(at).value == ""  # used: it does not wait there for the next change
 
 
+def test_review_sees_the_retest_at_once(app_data):
+    """Right after "Run the re-test" (no other widget touched), Review says what a renewal
+    rests on and Renew is on: the re-test is not shown as lost."""
+    _approved(app_data, days=10, ago=60)  # due: a renewal needs a re-test
+    current = CurrentInput("capture", BODY, LYING, url="https://shop.example.com/")
+    at = _as(_page(current), "carol")
+    assert at.button(key="overrides_renew").disabled
+    at.radio(key="overrides_retest_source").set_value("Current input")
+    at.button(key="overrides_retest_run").click().run()
+    assert not at.exception, at.exception
+    assert not at.button(key="overrides_renew").disabled
+    assert any("Renewing rests on the re-test of" in _plain(c) for c in at.caption)
+    assert not any("no re-test of ov-0001" in _plain(w) for w in at.warning)
+
+
 def test_renew_needs_a_retest(app_data):
     """Without a re-test of the entry in this session, Renew is off and the page says why."""
     _approved(app_data, days=10, ago=60)  # approved 60 days ago, came due 20 days ago

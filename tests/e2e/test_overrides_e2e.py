@@ -64,3 +64,43 @@ def test_propose_approve_and_apply(page, e2e_dirs):
         encoding = page.get_by_test_id("stMetric").filter(has_text="Encoding")
         expect(encoding.get_by_test_id("stMetricValue")).to_have_text("utf-8")
         page.screenshot(path=str(e2e_dirs["artifacts"] / "override_applied.png"), full_page=True)
+
+
+def test_retest_by_live_fetch_then_review(page, e2e_dirs):
+    """Re-test -> Live fetch -> Run -> Review: the re-test is there at once (Renew on, what it
+    rests on named), without touching another widget."""
+    from playwright.sync_api import expect
+
+    from encoding_core.overrides.store import OverrideStore
+    from tests.overridefiles import approved_override
+
+    path = e2e_dirs["data"] / "overrides.yaml"
+    # the test above leaves one approved for 127.0.0.1 (only one may be): re-test that one
+    approved = [e for e in (OverrideStore(path).entries() if path.exists() else ())
+                if e.host == "127.0.0.1" and e.status.value == "approved"]
+    entry = approved[0] if approved else approved_override(path, "127.0.0.1")
+    routes = {"/": respond(LIAR, headers=[("Content-Type", "text/html; charset=iso-8859-1")])}
+    with ScriptedServer(routes=routes) as server:
+        page.goto("/overrides")
+        wait_ready(page)
+        _as(page, "carol@example.com")
+        page.get_by_test_id("stTab").filter(has_text="Re-test").click()
+        entry_box = page.locator(".st-key-overrides_retest_entry")
+        entry_box.click()
+        page.get_by_role("option").filter(has_text=entry.id).click()
+        page.locator(".st-key-overrides_retest_source").get_by_text("Live fetch").click()
+        url = page.locator(".st-key-overrides_retest_url input")
+        url.fill(server.url("/"))
+        url.press("Enter")
+        wait_ready(page)
+        page.locator(".st-key-overrides_retest_run button").click()
+        expect(page.get_by_test_id("stAlertContentSuccess").filter(has_text="still-needed")
+               ).to_be_visible()
+        page.get_by_test_id("stTab").filter(has_text="Overrides").first.click()
+        review = page.locator(".st-key-overrides_action_entry")
+        review.click()
+        page.get_by_role("option").filter(has_text=entry.id).click()
+        wait_ready(page)
+        expect(page.get_by_text("Renewing rests on the re-test of", exact=False)).to_be_visible()
+        expect(page.locator(".st-key-overrides_renew button")).to_be_enabled()
+        page.screenshot(path=str(e2e_dirs["artifacts"] / "retest_review.png"), full_page=True)
