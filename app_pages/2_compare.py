@@ -99,9 +99,13 @@ def compare_page() -> None:
     per_row = 3
     for i in range(0, len(result.columns), per_row):
         for column, slot in zip(result.columns[i:i + per_row], st.columns(per_row), strict=False):
-            with slot:
+            # the decision's column stands out: a border and a badge, not only its title
+            with slot, st.container(border=column.is_decision,
+                                    key=f"compare_column_{column.encoding}"):
                 title = f"{column.encoding}{' (decision)' if column.is_decision else ''}"
                 st.markdown(f"**{title}**")
+                if column.is_decision:
+                    st.badge("what the pipeline stores", icon=":material/check:", color="green")
                 st.caption(f"{_origin(column.sources)} · strict: "
                            f"{'ok' if column.strict_ok else 'failed'} · replacements "
                            f"{column.replacements} · mojibake score {column.mojibake}")

@@ -12,6 +12,7 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -107,11 +108,23 @@ def evidence_frame(decoded: Decoded) -> pd.DataFrame:
     """The trace as a table, one row per source consulted."""
     return pd.DataFrame([
         {"source": str(e.source), "said": e.raw_label or "", "encoding": e.encoding or "",
-         "used": e.used, "strict decode": {None: "", True: "ok", False: "failed"}[e.strict_ok],
-         "first error at": "" if e.error_offset is None else str(e.error_offset),
+         "used": e.used, "strict": {None: "", True: "ok", False: "failed"}[e.strict_ok],
+         "error at": "" if e.error_offset is None else str(e.error_offset),
          "confidence": "" if e.confidence is None else f"{e.confidence:.2f}",
          "why": e.reason}
         for e in decoded.evidence])
+
+
+def _text(width: int) -> Any:
+    return st.column_config.TextColumn(width=width)
+
+
+# The trace's why column holds sentences: the short columns are narrow (in pixels, with short
+# headers) and the rows tall enough that the grid wraps text (only above 4rem), so the table
+# fits the page at 1,400 px (about 940 px of content) and no column is cut.
+TRACE_COLUMNS = {"source": _text(105), "said": _text(90), "encoding": _text(105),
+                 "used": st.column_config.CheckboxColumn(width=50), "strict": _text(60),
+                 "error at": _text(70), "confidence": _text(85), "why": _text(360)}
 
 
 def render_decision(decoded: Decoded, *, key: str) -> None:
@@ -131,5 +144,4 @@ def render_decision(decoded: Decoded, *, key: str) -> None:
         st.success("No conflicts: every source that spoke agrees with the decision.")
     st.subheader("Trace")
     st.dataframe(evidence_frame(decoded), hide_index=True, width="stretch", key=f"{key}_trace",
-                 column_config={"used": st.column_config.CheckboxColumn(width="small"),
-                                "why": st.column_config.TextColumn(width="large")})
+                 row_height=72, column_config=TRACE_COLUMNS)

@@ -27,8 +27,10 @@ from encoding_core.wording import plural
 # (st.dataframe wraps text only when row_height is above 4rem).
 _WRAPPED = {"row_height": 72,
             "column_config": {"reason": st.column_config.TextColumn(width="large"),
+                              # a timestamp on one line (2026-12-01 20:06 UTC), never four
+                              "at": st.column_config.TextColumn(width=150),
                               **{c: st.column_config.Column(width="small") for c in (
-                                  "id", "encoding", "status", "review by", "at", "action")}}}
+                                  "id", "encoding", "status", "review by", "action")}}}
 _COLOURS = ["#f5a623", "#2e7d32", "#9e9e9e", "#cfcfcf"]  # proposed, approved, rejected, retired
 
 
@@ -52,9 +54,10 @@ def render_overview(entries: tuple[SiteOverride, ...], today: date) -> None:
     d.metric(f"Due within {DUE_DAYS} days", states.count("due"))
     st.dataframe(pd.DataFrame([{
         "id": e.id, "host": e.host, "encoding": e.encoding, "status": e.status.value,
-        "due": due_marker(e, today), "reason": e.reason,  # in view without scrolling
-        "review by": e.review_by, "proposed by": e.created_by,
-        "approved by": e.approved_by or ""} for e in entries]),
+        "due": due_marker(e, today), "review by": e.review_by, "proposed by": e.created_by,
+        "approved by": e.approved_by or "",
+        # last: the people stay in view at 1,400 px; the whole reason is in Review
+        "reason": e.reason} for e in entries]),
         hide_index=True, width="stretch", key="overrides_table", **_WRAPPED)
     _timeline(entries, today)
 
@@ -87,7 +90,8 @@ def render_host_status(statuses: tuple[OverrideStatus, ...]) -> None:
 def render_history(history: tuple[HistoryEvent, ...]) -> None:
     """An entry's history, one row per recorded change."""
     st.dataframe(pd.DataFrame([{
-        "at": h.at.isoformat(sep=" "), "by": h.by, "action": h.action, "reason": h.reason or "",
+        "at": f"{h.at:%Y-%m-%d %H:%M} UTC", "by": h.by, "action": h.action,
+        "reason": h.reason or "",
         "changed": "; ".join(f"{k}: {o} → {n}" for k, o, n in h.changes)} for h in history]),
         hide_index=True, width="stretch", key="overrides_history", **_WRAPPED)
 

@@ -48,3 +48,34 @@ def test_many_differing_lines_are_paged():
     assert any("Lines 19,801 to 20,000 of 20,000" in c.value for c in at.caption)
     assert any("20000" in h.proto.body for h in at.get("html"))
     assert any("suggested by utf8-under-legacy" in c.value for c in at.caption)
+
+
+def test_the_decisions_column_stands_out():
+    """The decision's column is framed and badged as what the pipeline stores; others are not."""
+    body = "<p>José Müller – café</p>".encode()
+    at = _compare(body, "text/html; charset=iso-8859-1")
+    badges = [m for m in at.markdown if "badge[" in m.value and "what the pipeline stores"
+              in m.value]
+    assert len(badges) == 1
+
+    def blocks(node):
+        for child in getattr(node, "children", {}).values():
+            yield child
+            yield from blocks(child)
+    framed = [b.proto.id for b in blocks(at.main) if type(b).__name__ == "Block"
+              and b.proto.WhichOneof("type") == "flex_container" and b.proto.flex_container.border]
+    assert len(framed) == 1 and framed[0].endswith("compare_column_windows-1252")
+
+
+def test_the_trace_wraps_its_why_column():
+    """The trace's why column is the wide one and its rows wrap; the others are narrow."""
+    import json
+
+    at = _compare("<p>café</p>".encode(), "text/html; charset=iso-8859-1")
+    trace = next(d for d in at.dataframe if "why" in d.value.columns)
+    assert trace.proto.row_height > 64  # the grid wraps text only above 4rem
+    widths = {name: config["width"] for name, config in json.loads(trace.proto.columns).items()
+              if name in trace.value.columns}
+    assert set(widths) == set(trace.value.columns)  # every column has a set width
+    assert widths["why"] == max(widths.values())
+    assert sum(widths.values()) <= 940  # the content width at a 1,400 px window

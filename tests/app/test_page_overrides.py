@@ -483,3 +483,17 @@ def test_retest_upload_is_kept_across_pages(app_data):
     at.button(key="overrides_retest_upload_forget").click().run()
     at.button(key="overrides_retest_run").click().run()
     assert "Upload a response body first." in [e.value for e in at.error]
+
+
+def test_people_stay_in_view_and_times_on_one_line(app_data):
+    """At 1,400 px the overview shows who proposed and approved before the long reason; the
+    history's times are minutes in UTC, in a column wide enough for one line."""
+    _approved(app_data)
+    at = _as(_page(), "carol")
+    overview = _frame(at, "id", "host", "encoding", "status")
+    columns = list(overview.columns)
+    assert columns[-1] == "reason"
+    assert columns.index("approved by") < columns.index("reason")
+    history = next(d for d in at.dataframe if "at" in d.value.columns)
+    assert json.loads(history.proto.columns)["at"]["width"] >= 150
+    assert all(len(v) == len("2026-12-01 20:06 UTC") for v in history.value["at"])
