@@ -36,6 +36,10 @@ from ui.warc_view import WarcChoice, render_listing, warc_source
 from ui.wording import md_code
 
 _CAPTURE, _REPORT, _REPORT_SOURCE = "fetch_capture", "fetch_report", "fetch_report_source"
+#: Which tab opened the page's capture, and how it is named: the capture is shown in that tab
+#: only; the others say which capture is open and from where (it does not follow the user).
+_ORIGIN, _LABEL = "fetch_capture_origin", "fetch_capture_label"
+_LIVE, _KEPT, _WARC, _HOSTS = "Live URL", "Recent captures", "WARC file", "Host report"
 #: The WARC file chosen and listed in the WARC tab, with its record count.
 Listed = tuple[WarcChoice, int]
 
@@ -53,14 +57,24 @@ def _listing(_data: bytes | str, key: str) -> WarcListing:  # key: WarcChoice.ke
 
 def _drop() -> None:
     """Forget the page's capture: a failed fetch or reopen must not show the last one's decision."""
-    st.session_state.pop(_CAPTURE, None)
+    for key in (_CAPTURE, _ORIGIN, _LABEL):
+        st.session_state.pop(key, None)
 
 
-def _use(capture: Capture, label: str) -> None:
-    """Make ``capture`` the page's capture and every page's current input."""
+def _use(capture: Capture, label: str, origin: str) -> None:
+    """Make ``capture`` the page's capture (opened from tab ``origin``) and every page's
+    current input."""
     st.session_state[_CAPTURE] = capture
+    st.session_state[_ORIGIN], st.session_state[_LABEL] = origin, label
     set_current(CurrentInput(label=label, body=capture.body, content_type=capture.content_type,
                              url=capture.url, capture_id=capture.capture_id))
+
+
+def _open(capture: Capture, label: str, origin: str) -> None:
+    """``_use``, then draw the page again: the tabs before ``origin`` were drawn in this run
+    with the capture they knew, and each shows the capture only where it was opened."""
+    _use(capture, label, origin)
+    st.rerun()
 
 
 def _url_tab(settings: FetchSettings, zone: LandingZone) -> None:
@@ -79,7 +93,7 @@ def _url_tab(settings: FetchSettings, zone: LandingZone) -> None:
             _drop()
             st.error(md_escape(str(exc)))
             return
-        _use(capture, capture.url)
+        _open(capture, capture.url, _LIVE)
 
 
 def _recent_tab(zone: LandingZone) -> None:
@@ -99,7 +113,7 @@ def _recent_tab(zone: LandingZone) -> None:
             _drop()
             st.error(md_escape(str(exc)))
             return
-        _use(capture, f"capture {capture.capture_id}: {capture.url}")
+        _open(capture, f"capture {capture.capture_id}: {capture.url}", _KEPT)
 
 
 def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> Listed | None:
@@ -127,7 +141,7 @@ def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> Listed | None
             _drop()
             st.error(md_escape(str(exc)))
             return listed
-        _use(capture, f"{warc.name} #{pick}: {capture.url}")
+        _open(capture, f"{warc.name} #{pick}: {capture.url}", _WARC)
     return listed
 
 
@@ -192,22 +206,16 @@ def _kept_report(listed: Listed | None) -> HostReport | None:
 
 def _report_page(record: RecordOutcome, report: HostReport, listed: Listed | None,
                  settings: FetchSettings, zone: LandingZone) -> tuple[Capture, str] | None:
-    """The capture behind a host-report row: the kept capture (URL list) or the WARC record.
-
-    Records carry no capture reference, so they are found by URL: the newest kept capture of
-    that URL, or the first response record of that URL and status in the WARC file.
-    """
-    if st.session_state.get(_REPORT_SOURCE) is None or listed is None:   # over URLs
-        kept = recent(zone, limit=2 * len(report.records) + 20)
-        found = next((s.capture_id for s in kept if s.url == record.url), None)
-        return (reopen(found, zone), f"capture {found}: {record.url}") if found else None
-    warc = listed[0]
-    index = next((r.index for r in _listing(warc.data, warc.key).responses
-                  if r.url == record.url and r.status == record.status), None)
-    if index is None:
+    """The capture behind a host-report row, by the reference the row carries: its kept
+    capture's id (a URL list) or its record's index in the WARC file, never by URL (a URL
+    fetched twice, or a crawl's repeated record, would open another page)."""
+    if record.capture_id is not None:
+        return reopen(record.capture_id, zone), f"capture {record.capture_id}: {record.url}"
+    if record.record_index is None or listed is None:
         return None
-    return (read_response(warc.data, index, max_bytes=settings.max_bytes),
-            f"{warc.name} #{index}: {record.url}")
+    warc = listed[0]
+    return (read_response(warc.data, record.record_index, max_bytes=settings.max_bytes),
+            f"{warc.name} #{record.record_index}: {record.url}")
 
 
 def _open_from_report(record: RecordOutcome, report: HostReport, listed: Listed | None,
@@ -221,7 +229,7 @@ def _open_from_report(record: RecordOutcome, report: HostReport, listed: Listed 
     if found is None:
         st.error("That page is no longer kept (the landing zone or WARC file changed).")
         return
-    _use(*found)
+    _use(*found, _HOSTS)
     st.switch_page("app_pages/2_compare.py")
 
 
@@ -237,14 +245,16 @@ def fetch_page_body() -> None:
     st.caption("Fetch a URL (address guard, size cap and timeouts apply), reopen a kept "
                "capture or a WARC record: status, redirects, raw headers and the decision.")
     settings, zone, section = fetch_config()
-    live, kept, warc, report = st.tabs(["Live URL", "Recent captures", "WARC file",
-                                        "Host report"])
+    live, kept, warc, report = st.tabs([_LIVE, _KEPT, _WARC, _HOSTS])
     with live:
         _url_tab(settings, zone)
+        _capture_here(_LIVE, zone)
     with kept:
         _recent_tab(zone)
+        _capture_here(_KEPT, zone)
     with warc:
         listed = _warc_tab(settings, section)
+        _capture_here(_WARC, zone)
     with report:
         _report_tab(settings, zone, listed)
         shown = _kept_report(listed)
@@ -252,11 +262,24 @@ def fetch_page_body() -> None:
             record = render_report(shown)
             if record is not None:
                 _open_from_report(record, shown, listed, settings, zone)
+        _capture_here(_HOSTS, zone)
+
+
+def _capture_here(tab: str, zone: LandingZone) -> None:
+    """The open capture's diagnosis in the tab that opened it; elsewhere, one line naming it
+    and the tab it came from (a capture does not follow the user from tab to tab)."""
     capture = st.session_state.get(_CAPTURE)
     if not isinstance(capture, Capture):
-        st.info("Fetch a URL, open a kept capture or a WARC record to see its diagnosis.")
+        if tab in (_LIVE, _KEPT):
+            st.info("Fetch a URL, open a kept capture or a WARC record to see its diagnosis.")
         return
-    _show_capture(capture, zone)
+    origin = st.session_state.get(_ORIGIN, _LIVE)
+    if origin == tab:
+        st.divider()
+        _show_capture(capture, zone)
+    else:
+        st.caption(f"Open elsewhere: {md_code(st.session_state.get(_LABEL, capture.url))}, "
+                   f"from the {origin} tab (its diagnosis is shown there).")
 
 
 fetch_page_body()

@@ -37,7 +37,7 @@ from ..decision.resolve import UseDefault
 from ..errors import FetchError
 from ..fetch.client import Capture, FetchSettings, fetch_page
 from .landing import LandingZone, fetch_and_keep
-from .warcfile import WarcFormatError, WarcSource, iter_captures
+from .warcfile import WarcFormatError, WarcSource, iter_indexed_captures
 
 #: The encoding of the host's active site override, or None (e.g. ``OverrideStore.active_for``).
 OverrideLookup = Callable[[str], str | None]
@@ -66,6 +66,8 @@ class RecordOutcome:
     body_length: int = 0
     error: str | None = None           # a fetch that failed (URL lists only)
     not_a_page: str = ""               # "redirect" or "empty body": nothing was decided
+    capture_id: str | None = None      # the landing-zone capture it was decided from (URLs)
+    record_index: int | None = None    # the WARC record it was decided from (WARC files)
 
     @property
     def decided(self) -> bool:
@@ -181,25 +183,32 @@ def _host(url: str) -> str:
 
 
 def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
-            overrides: OverrideLookup | None = None) -> RecordOutcome:
+            overrides: OverrideLookup | None = None,
+            record_index: int | None = None) -> RecordOutcome:
     """Decode one capture (with its host's active override) and keep seed 000's numbers.
 
     A redirect hop or an empty body is no page: it is returned undecided (``not_a_page``).
+    The outcome names what it was decided from (the capture's id, or ``record_index`` in
+    its WARC file), so a report row reopens exactly that page, not another one of its URL.
     """
     host = _host(capture.url)
+    kept, index = capture.capture_id, record_index
     if 300 <= capture.status < 400 and capture.final.header_values("location"):
         return RecordOutcome(url=capture.url, host=host, status=capture.status,
-                             body_length=len(capture.body), not_a_page="redirect")
+                             body_length=len(capture.body), not_a_page="redirect",
+                             capture_id=kept, record_index=index)
     if not capture.body:
         return RecordOutcome(url=capture.url, host=host, status=capture.status,
-                             not_a_page="empty body")
+                             not_a_page="empty body",
+                             capture_id=kept, record_index=index)
     override = overrides(host) if overrides is not None else None
     decided = decode(capture.body, capture.content_type, override=override, detector=detector)
     return RecordOutcome(
         url=capture.url, host=host, status=capture.status,
         encoding=decided.encoding, source=decided.source, replacements=decided.replacements,
         conflicts=tuple(c.kind for c in decided.conflicts), needs_review=decided.needs_review,
-        suggested=decided.suggested_encoding or "", body_length=len(capture.body))
+        suggested=decided.suggested_encoding or "", body_length=len(capture.body),
+        capture_id=kept, record_index=index)
 
 
 def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int]] = (),
@@ -248,11 +257,13 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
     skipped: Counter[str] = Counter()
     problem = None
     try:
-        for done, item in enumerate(iter_captures(source, max_bytes=max_bytes), start=1):
+        for done, (index, item) in enumerate(iter_indexed_captures(source, max_bytes=max_bytes),
+                                             start=1):
             if isinstance(item, str):
                 skipped[item] += 1
             else:
-                records.append(outcome(item, detector=detector, overrides=overrides))
+                records.append(outcome(item, detector=detector, overrides=overrides,
+                                       record_index=index))
             if progress is not None:
                 progress(done, None)
     except WarcFormatError as exc:

@@ -33,8 +33,8 @@ from ..fetch.http_message import Headers, HttpMessage, body_for_decoder, is_html
 from ..fetch.models import Capture, Exchange
 
 __all__ = ["HttpMessage", "StoredRecord", "WarcFormatError", "WarcListing", "WarcResponse",
-           "is_html", "iter_captures", "list_responses", "parse_http_message", "read_records",
-           "read_response"]
+           "is_html", "iter_captures", "iter_indexed_captures", "list_responses",
+           "parse_http_message", "read_records", "read_response"]
 
 WarcSource = str | os.PathLike[str] | bytes | BinaryIO
 HEAD_BYTES = 64 * 1024
@@ -235,17 +235,25 @@ def iter_captures(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
 
     Damage after good records ends the iteration with ``WarcFormatError``.
     """
+    for _, item in iter_indexed_captures(source, max_bytes=max_bytes, html_only=html_only):
+        yield item
+
+
+def iter_indexed_captures(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
+                          html_only: bool = True) -> Iterator[tuple[int, Capture | str]]:
+    """``iter_captures`` with each record's index (``WarcResponse.index``, for
+    ``read_response``), so a report row can reopen exactly its record."""
     for record in read_records(source, keep=max_bytes + HEAD_BYTES):
         message = parse_http_message(record.block)
         values = message.header_values("content-type")
         if message.status is None:
-            yield "not an HTTP response"
+            yield record.index, "not an HTTP response"
         elif html_only and not is_html(", ".join(values) if values else None):
-            yield "not HTML"
+            yield record.index, "not HTML"
         elif not record.complete:
-            yield "over the size cap"
+            yield record.index, "over the size cap"
         else:
             try:
-                yield _capture(record, message, max_bytes)
+                yield record.index, _capture(record, message, max_bytes)
             except BodyTooLargeError:
-                yield "over the size cap"
+                yield record.index, "over the size cap"

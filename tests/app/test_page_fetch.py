@@ -380,3 +380,43 @@ def test_warc_file_picked_in_warc_dir_is_kept_across_pages(app_data: Path) -> No
     assert at.selectbox(key="fetch_warc_file").value == "crawl.warc.gz"
     assert _warc_tables(at) == ["#", "quarantined"]
     assert at.session_state["fetch_report"] is report
+
+
+def _tab(at: AppTest, label: str):
+    return next(t for t in at.tabs if t.label == label)
+
+
+def test_a_capture_is_shown_in_the_tab_that_opened_it(server: ScriptedServer) -> None:
+    """A live capture's diagnosis stays in the Live URL tab: after a WARC upload, the WARC
+    tab shows its own listing and names the open capture and where it came from."""
+    at = _fetch(_page(), server.url("/page"))
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", _warc(),
+                                                     "application/gzip").run()
+    assert not at.exception, at.exception
+    live, warc = _tab(at, "Live URL"), _tab(at, "WARC file")
+    assert {"Encoding", "Decided by"} <= {m.label for m in live.metric}
+    assert not warc.metric  # no decision of a capture that is not the WARC file's
+    assert any("from the Live URL tab" in c.value for c in warc.caption)
+    at.selectbox(key="fetch_warc_pick").select(1)
+    at.button(key="fetch_warc_open").click().run()
+    live, warc = _tab(at, "Live URL"), _tab(at, "WARC file")
+    assert {"Encoding", "Decided by"} <= {m.label for m in warc.metric}
+    assert not live.metric and any("from the WARC file tab" in c.value for c in live.caption)
+
+
+def test_a_report_row_opens_its_own_record_not_its_urls_first() -> None:
+    """Two records of one URL in a crawl: each report row opens its own record (by index)."""
+    warc = warc_file([("http://a.example/", "text/html; charset=utf-8", "<p>café</p>".encode()),
+                      ("http://a.example/", "text/html; charset=iso-8859-1", LYING)])
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", warc,
+                                                     "application/gzip").run()
+    at.button(key="fetch_report_run").click().run()
+    pages = _table(at, "decided by")
+    row = pages["encoding"].tolist().index("windows-1252")
+    at.selectbox(key="fetch_report_pick").select_index(row)
+    at.button(key="fetch_report_open").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Compare"
+    assert at.session_state["current_input"].body == LYING
+    assert at.metric[0].value == "windows-1252"

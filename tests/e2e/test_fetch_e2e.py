@@ -29,3 +29,34 @@ def test_fetch_a_local_page_then_compare(page, e2e_dirs):
         expect(page.get_by_text("windows-1252 (decision)")).to_be_visible()
         expect(page.locator("mark").filter(has_text="é").first).to_be_attached()
         page.screenshot(path=str(e2e_dirs["artifacts"] / "fetch_compare.png"), full_page=True)
+
+
+def test_warc_tab_shows_its_own_subject(page, e2e_dirs, tmp_path):
+    """After a live fetch, the WARC tab shows the uploaded file's records and only names the
+    open capture (from the Live URL tab); a record opened there is diagnosed there."""
+    from playwright.sync_api import expect
+
+    from tests.warcs import warc_file
+
+    warc = tmp_path / "crawl.warc.gz"
+    warc.write_bytes(warc_file([("http://warc.example/", "text/html; charset=utf-8",
+                                 "<p>café</p>".encode())]))
+    routes = {"/liar": respond(LIAR, headers=[("Content-Type", "text/html; charset=iso-8859-1")])}
+    with ScriptedServer(routes=routes) as server:
+        page.goto("/fetch")
+        wait_ready(page)
+        page.locator(".st-key-fetch_url input").fill(server.url("/liar"))
+        page.locator(".st-key-fetch_go button").click()
+        expect(page.get_by_text("utf8-under-legacy", exact=False).first).to_be_visible()
+        page.get_by_test_id("stTab").filter(has_text="WARC file").click()
+        page.locator(".st-key-fetch_warc_upload input[type=file]").set_input_files(str(warc))
+        panel = page.get_by_role("tabpanel").filter(has_text="Diagnose this record")
+        expect(panel.get_by_text("from the Live URL tab", exact=False)).to_be_visible()
+        expect(panel.get_by_test_id("stMetric")).to_have_count(0)
+        page.screenshot(path=str(e2e_dirs["artifacts"] / "fetch_warc_tab.png"), full_page=True)
+        page.locator(".st-key-fetch_warc_open button").click()
+        expect(panel.get_by_test_id("stMetric").filter(has_text="Decided by")).to_be_visible()
+        expect(panel.get_by_test_id("stMetricValue").filter(has_text="utf-8").first
+               ).to_be_visible()
+        live = page.get_by_role("tabpanel").filter(has_text="Captures are kept")
+        expect(live.get_by_test_id("stMetric")).to_have_count(0)
