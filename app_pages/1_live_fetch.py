@@ -8,13 +8,13 @@ field, plus ``landing_dir``, ``retention_days`` and ``warc_dir``), then the envi
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit
 
 import streamlit as st
 
 from encoding_core.decision.models import Decoded
 from encoding_core.errors import FetchError
 from encoding_core.fetch.client import Capture, FetchSettings
+from encoding_core.hosts import host_of
 from encoding_core.overrides.model import OverrideStatus
 from encoding_core.overrides.retest import decode_with_overrides
 from encoding_core.warc.hostreport import (
@@ -236,7 +236,7 @@ def _open_from_report(record: RecordOutcome, report: HostReport, listed: Listed 
 def _show_capture(capture: Capture, zone: LandingZone) -> None:
     render_capture(capture, zone)
     st.subheader("Decision")
-    statuses = host_overrides((urlsplit(capture.url).hostname or "").lower())
+    statuses = host_overrides(host_of(capture.url))
     render_decision(_decide(capture.body, capture.content_type, statuses), key="fetch")
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import streamlit as st
 
 from encoding_core.errors import FetchError, OverrideError
+from encoding_core.hosts import host_of
 from encoding_core.overrides.model import due_state, host_matches
 from encoding_core.overrides.retest import (
     RetestResult,
@@ -301,7 +301,7 @@ def _fetch(url: str) -> Sample | None:
         return None
     st.session_state[_FETCHED] = (f"Fetched {md_escape(capture.url)}: HTTP {capture.status}, "
                                   f"{len(capture.body):,} bytes at {capture.fetched_at}")
-    return capture.body, capture.content_type, urlsplit(capture.url).hostname
+    return capture.body, capture.content_type, host_of(capture.url)
 
 
 overrides_page()

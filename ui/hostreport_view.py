@@ -7,12 +7,12 @@ through ``st.dataframe``, chart data and selectbox options (plain text), or ``md
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from urllib.parse import urlsplit
 
 import altair as alt
 import pandas as pd
 import streamlit as st
 
+from encoding_core.hosts import host_of
 from encoding_core.warc.hostreport import QUARANTINE_THRESHOLD, HostReport, RecordOutcome
 from encoding_core.wording import plural
 from ui.components import md_escape
@@ -24,10 +24,7 @@ _COUNT = st.column_config.NumberColumn(width="small")
 
 
 def _host(url: str) -> str:
-    try:
-        return urlsplit(url).hostname or url
-    except ValueError:
-        return url
+    return host_of(url) or url
 
 
 def _hosts_in(urls: Sequence[str], shown: int = 2) -> str:

@@ -16,11 +16,12 @@ from encoding_core.overrides.store import SiteOverride
 from ui.components import md_escape
 from ui.kept_uploader import kept_file_uploader
 from ui.overrides_staging import reason_key
-from ui.state import CurrentInput
+from ui.state import CurrentInput, remember, remembered
 
 Sample = tuple[bytes, str | None, str | None]  # body, Content-Type, host it came from
-#: Where the uploaded sample is kept across pages (ui.state.keep_upload), and its Content-Type.
-UPLOAD_SLOT, _CONTENT_TYPE = "retest", "overrides_retest_content_type_kept"
+#: Where the uploaded sample is kept across pages (ui.state.keep_upload); its typed
+#: Content-Type is kept with ui.state.remember.
+UPLOAD_SLOT = "retest"
 
 
 def sample_loader(mode: str, entry: SiteOverride, current: CurrentInput | None,
@@ -41,10 +42,10 @@ def sample_loader(mode: str, entry: SiteOverride, current: CurrentInput | None,
                                   key="overrides_retest_upload", slot=UPLOAD_SLOT)
     # the typed header goes with the kept upload: Streamlit drops widget state on a page change
     content_type = st.text_input("Content-Type it was served with (optional)",
-                                 value=st.session_state.get(_CONTENT_TYPE, ""),
+                                 value=remembered("overrides_retest_content_type", ""),
                                  key="overrides_retest_content_type",
                                  placeholder="text/html; charset=iso-8859-1")
-    st.session_state[_CONTENT_TYPE] = content_type
+    remember("overrides_retest_content_type", content_type)
 
     def load() -> Sample | None:
         if uploaded is None:

@@ -11,11 +11,14 @@ the same file on return use ``ui.kept_uploader.kept_file_uploader``, which keeps
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from typing import TypeVar
 
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
+from encoding_core.hosts import host_of
+
+T = TypeVar("T")
 _KEY = "current_input"
 _UPLOAD_PREFIX = "kept_upload:"
 #: Uploads up to this size keep their bytes in the session; a larger one keeps only its name
@@ -36,9 +39,7 @@ class CurrentInput:
     @property
     def host(self) -> str | None:
         """The URL's host name, lower case, or None when the bytes have no URL."""
-        if not self.url:
-            return None
-        return (urlsplit(self.url).hostname or None)
+        return host_of(self.url)
 
 
 def set_current(item: CurrentInput) -> None:
@@ -84,3 +85,22 @@ def kept_upload(slot: str) -> KeptUpload | None:
 def forget_upload(slot: str) -> None:
     """Drop the upload kept under ``slot`` (the user removed it or chose something else)."""
     st.session_state.pop(_UPLOAD_PREFIX + slot, None)
+
+
+_WIDGET_PREFIX = "kept_widget:"
+
+
+def remembered(key: str, default: T) -> T:
+    """The value widget ``key`` had when its page was last drawn, else ``default``.
+
+    Streamlit drops a widget's state when the user visits another page; pass this as the
+    widget's ``value`` (or compute its ``index`` from it) and call ``remember`` after it, so the
+    choice is there on return. One pair for every page that keeps a typed or picked value.
+    """
+    value: T = st.session_state.get(_WIDGET_PREFIX + key, default)
+    return value
+
+
+def remember(key: str, value: object) -> None:
+    """Keep ``value`` as widget ``key``'s choice for ``remembered`` on a later visit."""
+    st.session_state[_WIDGET_PREFIX + key] = value

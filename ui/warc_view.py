@@ -17,10 +17,10 @@ import streamlit as st
 from encoding_core.warc.warcfile import WarcListing
 from encoding_core.wording import plural
 from ui.kept_uploader import kept_file_uploader
+from ui.state import remember, remembered
 
 #: Where the uploaded WARC file is kept across pages (ui.state.keep_upload).
 UPLOAD_SLOT = "fetch_warc"
-_LAST_FILE = "fetch_warc_file_last"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +46,10 @@ def warc_source(section: dict[str, Any]) -> WarcChoice | None:
     if not folder or not files:
         return None
     names = [p.name for p in files]
-    last = st.session_state.get(_LAST_FILE)
+    last = remembered("fetch_warc_file", None)
     name = st.selectbox(f"…or a file in {folder}", names, key="fetch_warc_file",
                         index=names.index(last) if last in names else None)
-    st.session_state[_LAST_FILE] = name
+    remember("fetch_warc_file", name)
     if name is None:
         return None
     path = folder / name

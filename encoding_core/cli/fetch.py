@@ -13,10 +13,10 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from ..errors import FetchError, OverrideError
 from ..fetch.client import Capture, configured_settings, fetch_page
+from ..hosts import host_of
 from ..overrides.retest import decode_with_overrides
 from ..overrides.store import OverrideStore, default_path
 from ..warc.hostreport import QUARANTINE_THRESHOLD, HostReport, report_from_warc
@@ -117,7 +117,7 @@ def run_fetch(args: argparse.Namespace) -> int:
         return 1
     try:
         store = _store(args.overrides)
-        host = (urlsplit(capture.url).hostname or "").lower()
+        host = host_of(capture.url) or ""
         statuses = store.status_for(host) if store is not None and host else ()
     except OverrideError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -19,13 +19,13 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
 
+from ..hosts import host_of as url_host
 from .csvmixed import Shown, mixed_cells
 from .mojibake import PREFILTER_RE2, MojibakeFinder, might_be_damaged, suspicious_part
 
@@ -112,11 +112,7 @@ def host_of(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         return "(none)"
     text = value.strip()
-    try:
-        host = urlsplit(text if "//" in text else "//" + text).hostname
-    except ValueError:
-        host = None
-    return host or text.lower()
+    return url_host(text) or text.lower()
 
 
 _SAMPLE = 2_048

@@ -30,12 +30,12 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from ..decision.decode import DEFAULT_DETECTOR, Detector, decode
 from ..decision.resolve import UseDefault
 from ..errors import FetchError
 from ..fetch.client import Capture, FetchSettings, fetch_page
+from ..hosts import host_of
 from .landing import LandingZone, fetch_and_keep
 from .warcfile import WarcFormatError, WarcSource, iter_indexed_captures
 
@@ -176,10 +176,7 @@ def _csv(rows: Sequence[Sequence[Any]]) -> str:
 
 
 def _host(url: str) -> str:
-    try:
-        return urlsplit(url).hostname or "(no host)"
-    except ValueError:
-        return "(no host)"
+    return host_of(url) or "(no host)"
 
 
 def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
