@@ -11,6 +11,12 @@ so a wrong reading that is all ordinary letters of one alphabet (Italian ``à`` 
 iso-8859-13 ``ą``) passes, and the votes of the statistical detectors decide. Letters rare
 in any large language (``þ``, ``ŕ``) weigh a little, capped, so that a long Icelandic or
 Slovak text is not pushed to another reading.
+
+``may_be_implausible`` is the same question asked of bytes at C speed, for a single-byte
+reading: a 256-entry class table (``bytes.translate``) and one regular expression over the
+classes. It errs only one way: when it says no, no word of the reading scores 1 or more (so
+``implausible_words(..., strong=True)`` is empty); when it says yes, ask ``implausibility``.
+Correct pages almost always get a no, so a right declaration costs a translate and a search.
 """
 
 from __future__ import annotations
@@ -19,7 +25,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "RARE_CAP", "implausibility", "implausible_words"]
+from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
+
+__all__ = ["MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "RARE_CAP", "implausibility", "implausible_words",
+           "may_be_implausible"]
 
 #: A reading with more implausible characters than this per non-ASCII one is no reading.
 MAX_IMPLAUSIBLE_RATE = 0.25
@@ -186,3 +195,95 @@ def _word_score(word: str) -> tuple[float, float, int]:
     if len(scripts) > 1:
         bad += 1.0
     return bad, rare, count
+
+
+# --- the C-speed test over bytes -------------------------------------------------------------
+# One class byte per decoded character (what _word_score looks at):
+#   " " ASCII space (what splits words)   "a" "A" ASCII lower, upper   "0" digit   "." other
+#   "l" "u" "o" Latin letter lower, upper, other      "c" "C" "k" the same, one non-Latin script
+#   "y" "Y" "z" the same, letters of no script (µ)    "P" usual punctuation   "I" usual, also
+#   inside words (’ ·)   "S" symbol-like   "X" never in prose   "M" combining mark
+# A word scores 1 or more only through one of these (each test is a superset of its rule):
+#   a control, a mark or a symbol anywhere (0.1 to 1 each: look closely);
+#   a case turn, a lower-case letter then a non-ASCII capital (1);
+#   two usual marks in one word (0.5 each between two letters);
+#   two alphabets in one word (1).
+# Each is a bytes.translate of the classes and a substring test, so it stays at C speed: with
+# the other classes deleted, "two marks in one word" is "PP" and "two alphabets" is "LN"/"NL".
+_CLASSES = b" aA0.luockCyYzPISXM"
+
+
+def _reduce(keep: dict[bytes, bytes], *, delete: bool) -> tuple[bytes, bytes]:
+    """A translate table mapping each class in ``keep``; every other class but space is
+    deleted (``delete``) or becomes ``.`` (then only neighbours stay neighbours)."""
+    table = bytearray(range(256))
+    kept = {ord(" ")}
+    for classes, to in keep.items():
+        for c in classes:
+            table[c] = ord(to)
+            kept.add(c)
+    others = bytes(c for c in _CLASSES if c not in kept)
+    if delete:
+        return bytes(table), others
+    for c in others:
+        table[c] = ord(".")
+    return bytes(table), b""
+
+
+_TURN = _reduce({b"alcy": b"l", b"uCY": b"U"}, delete=False)
+_MARKS = _reduce({b"P": b"P"}, delete=True)
+_ALPHABETS = _reduce({b"aAluo": b"L", b"ckC": b"N"}, delete=True)
+
+
+def _class_of(char: str, scripts: set[str]) -> str:
+    if char < "\x80":  # only ASCII space splits words: a non-ASCII one joins them (above)
+        return (" " if char.isspace() else "a" if char.islower() else "A" if char.isupper()
+                else "0" if char.isdigit() else ".")
+    kind, script = _char_class(char)
+    if kind in "XMS":
+        return kind
+    if kind == "P":
+        return "I" if char in _WORD_INNER else "P"
+    if not script:
+        return {"L": "y", "U": "Y"}.get(kind, "z")
+    if script == "LATIN":
+        return {"L": "l", "U": "u"}.get(kind, "o")
+    scripts.add(script)
+    return {"L": "c", "U": "C"}.get(kind, "k")
+
+
+@lru_cache(maxsize=64)
+def _class_table(encoding: str) -> bytes | None:
+    """The class of each byte read in single-byte ``encoding``; None when its letters come
+    from two non-Latin scripts (or East Asian ones), which one class cannot tell apart."""
+    scripts: set[str] = set()
+    table = "".join(_class_of(decode_replace(bytes([b]), encoding)[0], scripts)
+                    for b in range(256))
+    if len(scripts) > 1 or "CJK" in scripts:
+        return None
+    return table.encode("ascii")
+
+
+def may_be_implausible(part: bytes, encoding: str) -> bool:
+    """False only when no word of ``part`` read in single-byte ``encoding`` can score 1 or
+    more in ``implausibility`` (then ``implausible_words(text, strong=True)`` is empty).
+
+    >>> may_be_implausible("Москва — столица".encode("cp1251"), "windows-1251")
+    False
+    >>> may_be_implausible("Москва".encode("koi8-r"), "windows-1251")  # оПЧПУФ: case turns
+    True
+    """
+    if encoding not in SINGLE_BYTE_ENCODINGS:
+        return True
+    table = _class_table(encoding)
+    if table is None:
+        return True
+    classes = part.translate(table)
+    if b"X" in classes or b"M" in classes or b"S" in classes:
+        return True
+    if b"lU" in classes.translate(*_TURN):
+        return True
+    if b"PP" in classes.translate(*_MARKS):
+        return True
+    alphabets = classes.translate(*_ALPHABETS)
+    return b"LN" in alphabets or b"NL" in alphabets

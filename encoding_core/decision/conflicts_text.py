@@ -29,7 +29,7 @@ from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
 from ..whatwg.labels import get_encoding
 from ..wording import quoted
 from ._agreement import QUICK_SAMPLE, QUICK_WORDS
-from ._plausibility import implausibility, implausible_words
+from ._plausibility import implausibility, implausible_words, may_be_implausible
 from .detect import sample
 from .models import Conflict, Severity
 from .resolve import Detector
@@ -107,6 +107,8 @@ def implausible_reading(body: bytes, encoding: str, said: str, detector: Detecto
             or (body.isascii() and b"\x1b" not in body)):
         return None  # a wrong multi-byte declaration fails its strict decode instead
     part = sample(body, QUICK_SAMPLE, 0)
+    if not part.isascii() and not may_be_implausible(part, encoding):
+        return None  # no word can score as implausible: the C-speed test says so exactly
     text = decode_replace(part, encoding)[0]
     better = better_reading(part, encoding, text, detector, whole=body)
     if better is None:

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from encoding_core.decision._plausibility import _non_ascii_words, implausibility, implausible_words
+from encoding_core.decision._plausibility import (
+    _non_ascii_words,
+    implausibility,
+    implausible_words,
+    may_be_implausible,
+)
+from encoding_core.whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace, encode_strict
+
+TEXTS = Path(__file__).resolve().parents[2] / "bench" / "texts"
 
 # The definition the fast paths must match, match for match.
 WORD = re.compile(r"\S*[^\x00-\x7f]\S*")
@@ -32,3 +41,38 @@ def test_implausibility(text: str, implausible: bool) -> None:
     bad, count = implausibility(text)
     assert (bad > 0) == implausible and count > 0
     assert bool(implausible_words(text)) == implausible
+
+
+SINGLE_BYTE = sorted(SINGLE_BYTE_ENCODINGS)
+
+
+@settings(max_examples=300)
+@given(st.binary(min_size=1, max_size=300), st.sampled_from(SINGLE_BYTE))
+def test_the_byte_test_never_misses_an_implausible_word(data, encoding):
+    """When may_be_implausible says no, no word of the reading scores 1 or more."""
+    if not may_be_implausible(data, encoding):
+        text = decode_replace(data, encoding)[0]
+        assert implausible_words(text, strong=True) == []
+
+
+@pytest.mark.parametrize("encoding", SINGLE_BYTE)
+def test_the_byte_test_on_every_language_in_every_reading(encoding):
+    """Real prose of every bundled language, as bytes of every legacy encoding that holds it,
+    read as ``encoding``: the byte test never says no where a word scores 1 or more."""
+    for path in sorted(TEXTS.glob("*.txt")):
+        prose = path.read_text("utf-8")
+        for source in SINGLE_BYTE:
+            data = encode_strict(prose, source)
+            if data is None or data.isascii():
+                continue
+            if not may_be_implausible(data, encoding):
+                text = decode_replace(data, encoding)[0]
+                assert implausible_words(text, strong=True) == [], (path.name, source)
+
+
+def test_right_readings_are_mostly_cleared_by_the_byte_test():
+    """The point of the test: prose read in its own encoding is cleared without Python."""
+    cleared = [may_be_implausible(t.encode("cp1251"), "windows-1251") for t in (
+        "Москва — столица России, крупнейший город страны.",
+        "Погода сегодня: +5 °C, облачно, ветер 3 м/с.")]
+    assert cleared == [False, False]
