@@ -19,6 +19,7 @@ from ..whatwg.prescan import DeclarationKind
 from ..wording import quoted
 from .conflicts_text import binary_body, implausible_reading
 from .models import Conflict, Evidence, Severity, Source
+from .nulpattern import NulPattern
 from .resolve import Detector, Opinions, browser_encoding
 from .utf8profile import Utf8Profile, utf8_profile, valid_utf8_profile
 
@@ -34,6 +35,7 @@ _NAMES = {
     Source.OVERRIDE: "site override", Source.HTTP_HEADER: "Content-Type header",
     Source.META: "<meta> declaration", Source.XML_DECLARATION: "XML declaration",
     Source.DETECTOR: "detector", Source.SITE_DEFAULT: "site default",
+    Source.BYTE_PATTERN: "NUL-byte pattern",
     Source.FALLBACK: "fallback", Source.BOM: "byte-order mark",
 }
 
@@ -46,11 +48,13 @@ def _name(source: str) -> str:
 def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                    evidence: Sequence[Evidence], profile: Utf8Profile | None = None, *,
                    browser: str | None = None, truncated_at: int | None = None,
-                   detector: Detector | None = None) -> tuple[Conflict, ...]:
+                   detector: Detector | None = None,
+                   pattern: NulPattern | None = None) -> tuple[Conflict, ...]:
     """Every finding that contradicts or weakens deciding ``encoding`` from ``source``.
 
     ``detector`` is asked only when the decision's text reads implausibly
-    (``conflicts_text``); with None, that check is skipped.
+    (``conflicts_text``); with None, that check is skipped. ``pattern`` is the body's
+    NUL-byte pattern of UTF-16 or UTF-32 text without a BOM (``nulpattern``), if any.
     """
     found: list[Conflict] = []
     header, declaration = opinions.header, opinions.declaration
@@ -108,17 +112,22 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                 f"An override to utf-8 would remove {profile.multibyte} mojibake sequences.",
                 suggested_encoding="utf-8", mojibake_removed=profile.multibyte))
 
+    # UTF-16 or UTF-32 without a BOM: what was decided from it, or what it contradicts.
+    wide = _without_bom(pattern, encoding, source, evidence, browser) if pattern else None
+    if wide is not None:
+        found.append(wide)
+
     # Evidence from the text: a legacy reading unlike real text; a body that is no text.
     base = source.removesuffix("-lossy")
     if (encoding not in _UNICODE and base not in (Source.BOM, Source.DETECTOR)
-            and not source.endswith("-lossy")
+            and not source.endswith("-lossy") and wide is None
             and not any(c.kind == "utf8-under-legacy" for c in found)):
         reading = implausible_reading(
             body, encoding, f"The {_name(source)} says {_used_label(evidence, encoding)}",
             detector)
         if reading is not None:
             found.append(reading)
-    binary = binary_body(body, encoding)
+    binary = binary_body(body, encoding) if wide is None else None  # wide text is text
     if binary is not None:
         found.append(binary)
 
@@ -200,6 +209,32 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             "The difference comes from the strict-then-fallback walk, an override or the "
             "detector; the trace shows which."))
     return tuple(found)
+
+
+def _without_bom(pattern: NulPattern, encoding: str, source: str,
+                 evidence: Sequence[Evidence], browser: str | None) -> Conflict | None:
+    """``utf16-without-bom`` / ``utf32-without-bom``: decided from the NUL pattern (a
+    warning: browsers do not do this), or a decision the pattern contradicts (an error)."""
+    kind = f"utf{pattern.encoding[4:6]}-without-bom"
+    shown = browser or "its default"
+    if source == Source.BYTE_PATTERN:
+        return Conflict(
+            kind, Severity.WARNING,
+            f"Decided from the NUL bytes: {pattern.describe()}. A browser does not look for "
+            f"this: it decodes the page as {shown} and shows a NUL between the characters.",
+            f"Serve it with a byte-order mark, or with charset={pattern.encoding} in the "
+            "Content-Type header, or convert it to UTF-8.")
+    if source.startswith(Source.BOM) or encoding == pattern.encoding:
+        return None
+    said = (f"The {_name(source)} says {_used_label(evidence, encoding)}"
+            if not source.endswith("-lossy") else f"Nothing decoded strictly; {encoding}")
+    return Conflict(
+        kind, Severity.ERROR,
+        f"{said}, but {pattern.describe()}: the {encoding} text has a NUL between its "
+        "characters.",
+        f"An override to {pattern.encoding} reads it as text. A browser shows what this "
+        f"decision does ({shown}): fix the page's declaration or give it a byte-order mark.",
+        suggested_encoding=pattern.encoding)
 
 
 def _used_label(evidence: Sequence[Evidence], encoding: str) -> str:

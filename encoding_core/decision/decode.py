@@ -13,6 +13,9 @@ override                    a site override (seed 000) comes after the BOM and b
                             header; browsers have no such step (only a user override).
 strict then fall back       a declaration that fails a strict decode is passed over
                             (seed 000); a browser decodes with it and shows U+FFFD.
+byte pattern                UTF-16 or UTF-32 without a BOM is decided from where its NUL
+                            bytes are (``nulpattern.py``) when no declaration decodes; a
+                            browser never sniffs this and shows the NULs (reported).
 detector                    consulted only when no declaration decodes strictly; a browser
                             with no declaration uses its locale default (windows-1252 in
                             English), or its own detector in Firefox and Chrome.
@@ -41,6 +44,7 @@ from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, decode_as
 from .conflicts import find_conflicts
 from .detect import default_detector
 from .models import Decoded, Source
+from .nulpattern import nul_pattern
 from .resolve import DEFAULT_DETECTOR, Detector, Opinions, UseDefault, Walk, browser_encoding
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
@@ -57,6 +61,7 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     - ``override``, an approved site override's encoding;
     - the ``charset`` of ``content_type`` (repeated headers joined with commas);
     - the document's ``<meta>`` or XML declaration (the prescan; a late one after it);
+    - the NUL-byte pattern of UTF-16 or UTF-32 text without a BOM, when no declaration decoded;
     - ``detector``, only when no declaration decoded, and only a confident answer;
     - ``site_default``, then utf-8, then windows-1252;
     - lossy: the least damaged of the candidates tried, with U+FFFD counted.
@@ -74,11 +79,15 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     walk = Walk(body, opinions)
     if isinstance(detector, UseDefault):
         detector = default_detector
+    # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
+    pattern = nul_pattern(body) if b"\x00" in body[:4096] and opinions.bom is None else None
     if opinions.bom is not None:
         walk.bom(override)
     else:
         walk.silent_sources()
         walk.declared(override, site_default)
+        if walk.winner is None:
+            walk.byte_pattern(pattern)
         if walk.winner is None and detector is not None:
             walk.detect(detector)
         elif walk.winner is None:
@@ -93,7 +102,7 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     conflicts = find_conflicts(body, opinions, attempt.encoding, source, walk.evidence,
                                walk.profile_if_known, browser=browser,
                                truncated_at=attempt.error_offsets[0] if attempt.truncated
-                               else None, detector=detector)
+                               else None, detector=detector, pattern=pattern)
     return Decoded(
         text=attempt.text,
         encoding=attempt.encoding,

@@ -22,6 +22,7 @@ class Source(StrEnum):
     HTTP_HEADER = "http-header"
     META = "meta-tag"
     XML_DECLARATION = "xml-declaration"
+    BYTE_PATTERN = "byte-pattern"    # NUL bytes laid out as UTF-16 or UTF-32 text (no BOM)
     DETECTOR = "detector"
     SITE_DEFAULT = "site-default"
     FALLBACK = "fallback"

@@ -19,6 +19,7 @@ from ..whatwg.labels import get_encoding
 from ..whatwg.prescan import Declaration
 from .attempt import DecodeAttempt, decode_as, strict_attempt, truncated_attempt
 from .models import Evidence, Source
+from .nulpattern import NulPattern
 from .utf8profile import Utf8Profile, utf8_profile
 
 __all__ = ["BROWSER_DEFAULT", "DEFAULT_DETECTOR", "DetectionLike", "Detector", "Opinions",
@@ -237,6 +238,15 @@ class Walk:
                         last.source, last.raw_label, last.encoding, last.used,
                         f"{last.reason}; declared {where} at offset {declaration.offset}",
                         last.strict_ok, last.error_offset, last.confidence)
+
+    def byte_pattern(self, pattern: NulPattern | None) -> None:
+        """UTF-16 or UTF-32 without a BOM, when the NUL bytes say so (before the detector,
+        and before the ASCII shortcut: such a body of ASCII text is all 7-bit bytes)."""
+        if pattern is None:
+            self.note(Source.BYTE_PATTERN, None, None,
+                      "no opinion: the NUL bytes are not laid out as UTF-16 or UTF-32 text")
+            return
+        self.consider(Source.BYTE_PATTERN, pattern.describe(), pattern.encoding)
 
     def detect(self, detector: Detector) -> None:
         if self.body.isascii() and b"\x1b" not in self.body:  # ESC: maybe iso-2022-jp
