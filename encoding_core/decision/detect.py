@@ -48,9 +48,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..whatwg.decoders import decode_strict
-from ._agreement import QUICK_SAMPLE, Agreement, agreement
+from ..whatwg.decoders import decode_replace, decode_strict
+from ._agreement import QUICK_SAMPLE, QUICK_WORDS, Agreement, agreement
 from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count, weigh
+from ._plausibility import implausibility
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
 from .attempt import incomplete_tail
 from .utf8profile import ascii_byte_count, first_non_ascii
@@ -165,6 +166,44 @@ def _agreed(part: bytes, found: Agreement) -> Detection:
                      "implausible)", found.votes)
 
 
+# Close calls: pairs that read most text alike, the first far rarer on the web than the second
+# (the prior browsers and the WHATWG table encode). KOI8-U differs from KOI8-R only in the
+# Ukrainian letters; ISO-8859-15 from windows-1252 in eight characters; x-mac-cyrillic shares
+# windows-1251's lower-case letters. When the common one reads the body the same, or (for
+# x-mac-cyrillic, whose capitals differ) no less plausibly, it is the answer, and the reason
+# says so; a different text chosen by the prior alone needs review.
+_WEB_PRIOR = {"koi8-u": "koi8-r", "iso-8859-15": "windows-1252",
+              "x-mac-cyrillic": "windows-1251"}
+_PLAUSIBILITY_PRIOR = frozenset({"x-mac-cyrillic"})
+
+
+def _prefer_the_webs(found: Detection, data: bytes, quick: bytes) -> Detection:
+    """``found``, or the web's common encoding when it reads ``data`` the same (or, for
+    x-mac-cyrillic, no less plausibly) and decodes it strictly."""
+    preferred = _WEB_PRIOR.get(found.encoding)
+    if preferred is None:
+        return found
+    try:
+        theirs = decode_strict(data, preferred)
+        same = theirs == decode_strict(data, found.encoding)
+    except UnicodeDecodeError:
+        return found
+    if not same:
+        if found.encoding not in _PLAUSIBILITY_PRIOR:
+            return found
+        readings = [decode_replace(quick, e)[0] for e in (preferred, found.encoding)]
+        scores = [implausibility(text, QUICK_WORDS)[0] for text in readings]
+        if scores[0] > scores[1]:
+            return found
+    # Different texts read as plausibly (capitals at a word's start are letters in both):
+    # only the prior decides, so a person should look.
+    how = (f"reads it the same as {found.encoding}" if same else
+           f"reads it as plausibly as {found.encoding} (their capitals differ: check it)")
+    return replace(found, encoding=preferred, needs_review=found.needs_review or not same,
+                   reason=f"{found.reason}; {preferred} {how}, and the web uses it far more "
+                          "(the browsers' prior)")
+
+
 def _binary(part: bytes) -> bool:
     """More than 1% control bytes: binary, or UTF-16/32 without a BOM, not web text."""
     return len(_CONTROL_BYTES.findall(part)) > len(part) // 100
@@ -258,7 +297,7 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Dete
     strict = _StrictCache(data, tail_ok)
     agreed = agreement(data, quick, strict, seen)
     if agreed is not None:
-        return _agreed(quick, agreed)
+        return _prefer_the_webs(_agreed(quick, agreed), data, quick)
     part = sample(data)
     if _binary(part):
         return None
@@ -266,4 +305,5 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Dete
     if not any(support.values()):
         return None
     elected = elect(part, votes, support, strict)
-    return None if elected is None else Detection(*elected, votes=tuple(votes))
+    return (None if elected is None
+            else _prefer_the_webs(Detection(*elected, votes=tuple(votes)), data, quick))
