@@ -12,6 +12,13 @@ by accident once every non-ASCII character must fall in a sequence; the exceptio
 (French ``l’Église`` in macintosh is ``lՃglise``), so the reading must also take two sequences,
 or one in a text that also has ASCII letters (``JosГ©``), and must not leave a word that mixes
 scripts.
+
+Nor may it give characters real text hardly holds, the shape of the hard negatives
+(``tests/cases/mojibake_hard_negatives.json``): an accented capital or a Latin-1 symbol whose
+bytes happen to be a UTF-8 sequence with the next character reads as IPA or a rare letter
+(``CAFÉ®`` as ``CAFɮ``, ``LOUÉ’s`` as ``LOUɒs``, ``ACHETÉ…`` as ``ACHETɅ``: lead bytes C6 to
+CD), or as one lone letter of another script in Latin text (``4×£10`` as ``4ף10``). Such text
+goes to ftfy's ``is_bad`` instead, which weighs what commonly follows what.
 """
 
 from __future__ import annotations
@@ -35,6 +42,11 @@ for _encoding in CHARMAP_ENCODINGS:
     for _char in bytes(range(0xC2, 0xF5)).decode(_encoding):
         _LEAD_IN[_char] = (*_LEAD_IN.get(_char, ()), _encoding)
 _LETTERS = re.compile(r"[^\W\d_]+")   # a word
+# What UTF-8 text hardly holds but a misread accented capital + symbol gives: Latin
+# Extended-B (but Romanian comma-below and Vietnamese horned letters), IPA, spacing modifiers
+# and combining marks standing alone.
+_ALPHABET = re.compile("[\u0370-\u07ff]")   # Greek, Cyrillic, Armenian, Hebrew, Arabic ... NKo
+_RARE = re.compile("[\u0180-\u019f\u01a2-\u01ae\u01b1-\u0217\u021c-\u036f]")
 _SAME_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}  # Japanese writes one word in all three
 _LONGEST_CACHED = 1_000   # characters; a longer word is not cached (it rarely repeats)
 
@@ -51,6 +63,26 @@ def _mixes_scripts(word: str) -> bool:
         script = unicodedata.name(char, "?").split(" ", 1)[0]
         scripts.add(_SAME_SCRIPT.get(script, script))
     return len(scripts) > 1
+
+
+def _unlike_text(decoded: str) -> bool:
+    """True when a re-read gives what real text hardly holds: a rare letter or IPA, or one
+    lone letter of an alphabet (Greek to NKo: U+0370 to U+07FF) in a text with ASCII letters.
+    A lone ideograph or syllable is a name (``Ahmet 李``); so is a Vietnamese ``Trần``.
+
+    >>> _unlike_text("CAFɮ brand"), _unlike_text("Price: 4ף10"), _unlike_text("José, Ștefan")
+    (True, True, False)
+    """
+    if _RARE.search(decoded):
+        return True
+    if not _ASCII_LETTER.search(decoded):
+        return False
+    scripts: dict[str, int] = {}
+    for char in _ALPHABET.findall(decoded):
+        if char.isalpha():
+            script = unicodedata.name(char, "?").split(" ", 1)[0]
+            scripts[script] = scripts.get(script, 0) + 1
+    return 1 in scripts.values()
 
 
 class Rereader:
@@ -89,7 +121,7 @@ class Rereader:
                 continue
             sequences = len(decoded) - ascii_byte_count(raw)
             if (sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text))) and \
-                    not self.mixes_scripts(decoded):
+                    not self.mixes_scripts(decoded) and not _unlike_text(decoded):
                 return decoded, UTF8_READ_AS[read_as_name(encoding, text)], encoding
         return text, None, ""
 

@@ -44,6 +44,29 @@ def test_clean_text_is_not_flagged(case: dict[str, Any]) -> None:
     assert find_mojibake(case["text"]) is None
 
 
+@pytest.mark.parametrize("case", _params("mojibake_hard_negatives.json"))
+def test_hard_negatives_are_not_flagged(case: dict[str, Any]) -> None:
+    """Real-world shapes that look like mojibake to a naive finder (CAFÉ®, 4×£10, ACHETÉ…)."""
+    assert find_mojibake(case["text"]) is None
+
+
+def test_against_ftfy_on_the_same_cases() -> None:
+    """False alarms on the hard negatives no more than ftfy's is_bad; on the damaged cases,
+    recall at least ftfy's and exact repairs at least as many as ftfy.fix_encoding."""
+    import ftfy
+    from ftfy.badness import is_bad
+
+    negatives = [case["text"] for case in _cases("mojibake_hard_negatives.json")]
+    assert sum(find_mojibake(t) is not None for t in negatives) <= sum(map(is_bad, negatives))
+    damaged = [case for case in _cases("mojibake_damaged.json") if case["expect"] == "mojibake"]
+    found = [find_mojibake(case["text"]) for case in damaged]
+    assert sum(f is not None for f in found) >= sum(is_bad(c["text"]) for c in damaged)
+    ours = sum(f is not None and f.repaired == c["repaired"] for f, c in zip(found, damaged,
+                                                                            strict=True))
+    theirs = sum(ftfy.fix_encoding(c["text"]) == c["repaired"] for c in damaged)
+    assert ours >= theirs
+
+
 @pytest.mark.parametrize("case", _params("mojibake_damaged.json"))
 def test_damaged_text_is_found_and_explained(case: dict[str, Any]) -> None:
     """Damaged text gives its kind, the true text as the repair, and the chain."""
