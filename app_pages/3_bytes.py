@@ -117,7 +117,10 @@ def _text_view() -> None:
                          hide_index=True, width="stretch", key="bytes_chains")
     if finding is not None and finding.repaired is not None and (
             not explained.chains or finding.repaired != explained.chains[0].repaired):
-        if explained.chains:  # two readings: neither is known to be the right one
+        if finding.kind == "partly-repairable":
+            st.warning(f"Partly repairable: the repair below brings back all but "
+                       f"{plural(finding.lost, 'character')}, which stay lost (U+FFFD or ?).")
+        elif explained.chains:  # two readings: neither is known to be the right one
             st.info("ftfy reads it differently (it repairs span by span): compare the two.")
         else:
             st.warning("Damaged in parts or in mixed layers: ftfy repairs it span by span.")

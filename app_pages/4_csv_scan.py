@@ -29,7 +29,7 @@ NOT_IN_PLACE = (
     "Nothing here is repaired in place, and the repairs below are proposals. Where the raw bytes "
     "were retained, re-decode them with the right encoding; re-encoding stored text "
     "compounds the damage. Where they were not, re-crawl the affected range.")
-KIND_ORDER = ["repairable", "mojibake, no repair", "lossy"]
+KIND_ORDER = ["repairable", "partly repairable", "mojibake, no repair", "lossy"]
 #: Counts of cells: whole-number ticks only (as ui/hostreport_view.py).
 COUNT_AXIS = alt.Axis(format="d", tickMinStep=1)
 #: Widgets whose choices belong to one file: a new file starts from its own defaults.
@@ -174,15 +174,18 @@ def _show(report: ScanReport, name: str) -> None:
                f"delimiter {report.delimiter!r}")
     for note in report.notes:
         st.warning(md_escape(note))
-    totals = report.columns[["cells", "flagged", "repairable", "lossy"]].sum()
-    cols = st.columns(6 if report.mixed_lines else 5)
+    totals = report.columns[["cells", "flagged", "repairable", "partly_repairable",
+                             "lossy"]].sum()
+    cols = st.columns(7 if report.mixed_lines else 6)
     cols[0].metric("Rows", f"{report.rows:,}")
     cols[1].metric("Cells scanned", f"{int(totals['cells']):,}")
     cols[2].metric("Flagged", f"{int(totals['flagged']):,}")
     cols[3].metric("Repairable", f"{int(totals['repairable']):,}")
-    cols[4].metric("Lossy", f"{int(totals['lossy']):,}")
+    cols[4].metric("Partly repairable", f"{int(totals['partly_repairable']):,}",
+                   help="A repair is offered, but some characters stay lost (U+FFFD or ?).")
+    cols[5].metric("Lossy", f"{int(totals['lossy']):,}")
     if report.mixed_lines:   # a UTF-8 file with lines in another encoding, read in it
-        cols[5].metric(f"Lines read as {report.mixed_encoding}", f"{report.mixed_lines:,}",
+        cols[6].metric(f"Lines read as {report.mixed_encoding}", f"{report.mixed_lines:,}",
                        help="These lines are not UTF-8; their non-ASCII cells count as mixed "
                             "encoding, repairable (see the warning above).")
     names = ["Per column", *(["Per host"] if report.hosts is not None else []), "Examples",
@@ -220,10 +223,11 @@ def _table_and_chart(frame: pd.DataFrame, by: str, key: str, top: int | None = N
         st.success("Nothing flagged.")
         return
     long = pd.DataFrame({
-        by: list(shown[by]) * 3,
+        by: list(shown[by]) * len(KIND_ORDER),
         "kind": [k for k in KIND_ORDER for _ in range(len(shown))],
-        "cells": [*shown["repairable"], *(shown["flagged"] - shown["repairable"] - shown["lossy"]),
-                  *shown["lossy"]],
+        "cells": [*shown["repairable"], *shown["partly_repairable"],
+                  *(shown["flagged"] - shown["repairable"] - shown["partly_repairable"]
+                    - shown["lossy"]), *shown["lossy"]],
     })
     chart = alt.Chart(long).mark_bar().encode(
         x=alt.X("cells:Q", title="flagged cells", axis=COUNT_AXIS),

@@ -51,16 +51,18 @@ def format_report(name: str, report: ScanReport, examples: int = 10) -> str:
     lines = [f"file: {name}",
              f"encoding: {report.encoding} ({report.encoding_reason}); delimiter "
              f"{report.delimiter!r}; {report.rows:,} rows, {report.flagged:,} flagged cells", "",
-             f"{'column':<24} {'cells':>9} {'flagged':>8} {'repairable':>10} {'lossy':>6} "
-             f"{'rate':>7}"]
+             f"{'column':<24} {'cells':>9} {'flagged':>8} {'repairable':>10} {'partly':>7} "
+             f"{'lossy':>6} {'rate':>7}"]
     for row in report.columns.itertuples():
         lines.append(f"{_shown(row.column, 22)[1:-1]:<24} {row.cells:>9,} {row.flagged:>8,} "
-                     f"{row.repairable:>10,} {row.lossy:>6,} {row.rate:>7.1%}")
+                     f"{row.repairable:>10,} {row.partly_repairable:>7,} {row.lossy:>6,} "
+                     f"{row.rate:>7.1%}")
     if report.hosts is not None:
-        lines += ["", f"{'host':<32} {'rows':>8} {'flagged':>8} {'repairable':>10} {'lossy':>6}"]
+        lines += ["", f"{'host':<32} {'rows':>8} {'flagged':>8} {'repairable':>10} "
+                      f"{'partly':>7} {'lossy':>6}"]
         for row in report.hosts.itertuples():
             lines.append(f"{_shown(row.host, 30)[1:-1]:<32} {row.rows:>8,} {row.flagged:>8,} "
-                         f"{row.repairable:>10,} {row.lossy:>6,}")
+                         f"{row.repairable:>10,} {row.partly_repairable:>7,} {row.lossy:>6,}")
     if examples > 0 and len(report.findings):
         shown = report.findings.head(examples)
         lines += ["", f"flagged cells (first {len(shown)} of {report.flagged:,}):"]

@@ -32,13 +32,14 @@ from typing import Any, Literal
 import ftfy
 from ftfy.badness import is_bad
 
+from ..wording import plural
 from .chain import Layer, chain_of, plan_layers
 from .prefilter import SpanCache, merge_spans, question_marks
 from .reread import Rereader
 
 __all__ = ["Finding", "Mojibake", "MojibakeFinder", "MojibakeKind"]
 
-MojibakeKind = Literal["mojibake", "lossy", "c1-controls"]
+MojibakeKind = Literal["mojibake", "partly-repairable", "lossy", "c1-controls"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +47,11 @@ class Mojibake:
     """What is wrong with a text: ``kind``, the proposed ``repaired`` text and the ``chain``.
 
     ``repaired`` is ``None`` when the damage cannot be undone (``lossy``, or mojibake that no
-    decode chain explains). ``spans`` are ``(start, end)`` character offsets of the suspicious
-    parts of the original text. The repair is a proposal: re-decode from the retained bytes where
-    they exist (seed 000) rather than rewriting stored text.
+    decode chain explains). ``partly-repairable``: a decode chain repairs the text but some of
+    its characters stay lost (U+FFFD, or ``?`` written for a letter); ``repaired`` holds them
+    where they were, ``lost`` counts them. ``spans`` are ``(start, end)`` character offsets of
+    the suspicious parts of the original text. The repair is a proposal: re-decode from the
+    retained bytes where they exist (seed 000) rather than rewriting stored text.
     """
 
     kind: MojibakeKind
@@ -56,9 +59,20 @@ class Mojibake:
     chain: str
     spans: tuple[tuple[int, int], ...]
 
+    @property
+    def lost(self) -> int:
+        """Characters the repair cannot bring back (U+FFFD, ``?`` inside words); 0 if none.
+
+        >>> Mojibake("partly-repairable", "O’Brien said “hello\ufffd", "", ()).lost
+        1
+        """
+        if self.repaired is None:
+            return 0
+        return self.repaired.count("\ufffd") + len(question_marks(self.repaired))
+
     def to_dict(self) -> dict[str, Any]:
-        """A plain dict for JSON."""
-        return asdict(self)
+        """A plain dict for JSON (with ``lost``)."""
+        return asdict(self) | {"lost": self.lost}
 
 
 _MAX_LAYERS = 8
@@ -177,6 +191,12 @@ class MojibakeFinder:
             spans = merge_spans([*spans, *marks])
         chain = "; ".join(parts)
         if marks or lost or "\ufffd" in fixed:
+            if layers and fixed != text:  # repaired but for what was lost: offer it, say what
+                count = fixed.count("\ufffd") + len(question_marks(fixed))
+                chain = (f"{chain} ({plural(count, 'character')} "
+                         f"{'stays' if count == 1 else 'stay'} lost)") if count else chain
+                return (("partly-repairable", fixed, chain, spans), reached,
+                        ("partly-repairable", rereads, chain, spans))
             return ("lossy", None, chain, spans), reached, ("lossy", None, chain, spans)
         if not layers:
             return ("mojibake", None, chain, spans), reached, ("mojibake", None, chain, spans)

@@ -33,10 +33,10 @@ __all__ = ["MAX_FINDINGS", "ScanReport", "Tally", "empty_frame", "host_of"]
 
 MAX_FINDINGS = 10_000
 _CACHE_SIZE = 100_000
-_COUNTS = ("cells", "flagged", "repairable", "lossy", "mojibake", "c1_controls",
-           "mixed_encoding")
-_HOST_COUNTS = ("rows", "cells", "flagged", "repairable", "lossy")
-_KINDS = ("mojibake", "lossy", "c1-controls", "mixed-encoding")
+_COUNTS = ("cells", "flagged", "repairable", "partly_repairable", "lossy", "mojibake",
+           "c1_controls", "mixed_encoding")
+_HOST_COUNTS = ("rows", "cells", "flagged", "repairable", "partly_repairable", "lossy")
+_KINDS = ("mojibake", "lossy", "c1-controls", "mixed-encoding", "partly-repairable")
 _KIND_NUMBER = {kind: number for number, kind in enumerate(_KINDS)}
 _FINDING_FIELDS = ("row", "line", "column", "host", "kind", "original", "repaired", "chain",
                    "excerpt")
@@ -51,13 +51,14 @@ def empty_frame(columns: Sequence[str]) -> pd.DataFrame:
 class ScanReport:
     """Per column (and per host) counts, the flagged cells, and for a CSV how it was read.
 
-    ``columns``: column, cells (non-empty text cells scanned), flagged, repairable, lossy,
-    mojibake, c1_controls, mixed_encoding (cells of lines read in ``mixed_encoding``, the
-    other encoding of a UTF-8 file: repairable), rate (flagged / cells). ``findings``: row
+    ``columns``: column, cells (non-empty text cells scanned), flagged, repairable (wholly),
+    partly_repairable (a repair with characters that stay lost), lossy, mojibake, c1_controls,
+    mixed_encoding (cells of lines read in ``mixed_encoding``, the other encoding of a UTF-8
+    file: repairable), rate (flagged / cells). ``findings``: row
     (the frame's index label; for a CSV the 0-based data row), line (CSV only), column, host
     (with a host column), kind, original, repaired, chain, excerpt (the suspicious part with
-    some context). ``hosts``: host, rows, cells, flagged, repairable, lossy, rate, when a host
-    or URL column was given.
+    some context). ``hosts``: host, rows, cells, flagged, repairable, partly_repairable, lossy,
+    rate, when a host or URL column was given.
     ``mixed_encoding``, ``mixed_lines``: a CSV's lines that are not UTF-8 and were read in that
     encoding (``csvmixed``), and how many.
     """
@@ -231,11 +232,11 @@ class Tally:
         """
         self.flagged += len(codes)
         width = len(self.names)
-        # per distinct text: the kind's number, and whether it is repairable
+        # per distinct text: the kind's number, and whether it is repairable (wholly)
         kinds = np.fromiter((_KIND_NUMBER[r[0]] if r else 0 for r in about), np.int64,
                             len(about))
-        fixable = np.fromiter((r is not None and r[1] is not None for r in about), bool,
-                              len(about))
+        fixable = np.fromiter((r is not None and r[1] is not None
+                               and r[0] != "partly-repairable" for r in about), bool, len(about))
         kinds, fixable = kinds[codes], fixable[codes]
         by_kind = np.bincount(columns * len(_KINDS) + kinds, minlength=width * len(_KINDS))
         for name, flagged, repairable, per_kind in zip(
@@ -253,6 +254,7 @@ class Tally:
                 per_host = self._host_counts(hosts[row])
                 per_host["flagged"] += 1
                 per_host["repairable"] += fix
+                per_host["partly_repairable"] += _KINDS[kind] == "partly-repairable"
                 per_host["lossy"] += _KINDS[kind] == "lossy"
         keep = max(0, min(len(codes), self.max_findings - len(self.findings["kind"])))
         self.truncated = self.truncated or keep < len(codes)

@@ -122,3 +122,17 @@ def test_koi8_r_read_as_latin_1_is_not_called_clean():
     assert at.success
     assert any("Новости дня" in t.value for t in at.text)
     assert any("not sure" in w.value for w in at.warning)
+
+
+def test_partly_damaged_text_offers_its_repair():
+    """One lost byte and three repairable characters: the repair is offered, with how many
+    characters stay lost, not "cannot be recovered"."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["placeholder"] = "set explicitly"
+    at.run()
+    at.switch_page("app_pages/3_bytes.py").run()
+    at.text_input(key="bytes_text").input("Oâ€™Brien said â€œhelloâ€\ufffd â€“ ok").run()
+    assert not at.exception, at.exception
+    assert not any("cannot be recovered" in e.value for e in at.error)
+    assert any("Partly repairable" in w.value and "1 character" in w.value for w in at.warning)
+    assert any("O’Brien said “hello\ufffd – ok" in t.value for t in at.text)

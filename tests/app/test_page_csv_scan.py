@@ -67,7 +67,7 @@ def test_sample_shows_columns_hosts_charts_and_exports() -> None:
     charts = at.get("vega_lite_chart")
     assert len(charts) >= 4
     data = convert_arrow_bytes_to_pandas_df(charts[0].proto.datasets[0].data.data)
-    assert set(data["kind"]) == {"repairable", "mojibake, no repair", "lossy"}
+    assert set(data["kind"]) == {"repairable", "partly repairable", "mojibake, no repair", "lossy"}
     counts = [json.loads(c.proto.spec)["encoding"]["x"] for c in charts[::2]]
     assert all(x["axis"] == {"format": "d", "tickMinStep": 1} for x in counts), counts
     examples = _table(at, "Examples")

@@ -397,3 +397,22 @@ def test_read_header_leaves_a_file_object_where_it_was() -> None:
     assert guess_host_column(read_header(handle)) == "Source URL"
     with pytest.raises(CsvError, match="PNG image"):
         read_header(b"\x89PNG\r\n\x1a\n\x00\x00")
+
+
+def test_partly_damaged_cells_are_their_own_category():
+    """A cell with a repair that leaves characters lost counts as partly repairable, apart
+    from the wholly repairable and the lossy cells, per column and per host."""
+    import pandas as pd
+
+    frame = pd.DataFrame({
+        "comment": ["Oâ€™Brien said â€œhelloâ€\ufffd â€“ ok", "JosÃ© said hi", "Jos? Garc?a",
+                    "fine text"],
+        "url": ["http://a.example/1", "http://a.example/2", "http://b.example/", "http://b.example/"]})
+    report = scan_frame(frame, columns=["comment"], host_column="url")
+    row = report.columns.set_index("column").loc["comment"]
+    assert (row["flagged"], row["repairable"], row["partly_repairable"], row["lossy"]) == (
+        3, 1, 1, 1)
+    hosts = report.hosts.set_index("host")
+    assert hosts.loc["a.example", "partly_repairable"] == 1
+    partly = report.findings[report.findings["kind"] == "partly-repairable"]
+    assert partly["repaired"].tolist() == ["O’Brien said “hello\ufffd – ok"]
