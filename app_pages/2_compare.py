@@ -10,7 +10,7 @@ from streamlit.delta_generator import DeltaGenerator
 from encoding_core import ENCODING_NAMES, compare_candidates
 from encoding_core.decision.models import Source
 from encoding_core.views.cases import cases_json, regression_case
-from encoding_core.views.compare import Comparison, line_count, shown_lines
+from encoding_core.views.compare import SEGMENTS, Comparison, line_count, shown_lines
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
 from ui.overrides_access import applied_encoding
 
@@ -102,7 +102,9 @@ def compare_page() -> None:
             # the decision's column stands out: a border and a badge, not only its title
             with slot, st.container(border=column.is_decision,
                                     key=f"compare_column_{column.encoding}"):
-                title = f"{column.encoding}{' (decision)' if column.is_decision else ''}"
+                title = (f"read segment by segment ({column.encoding.split(': ', 1)[1]})"
+                         if column.encoding.startswith(SEGMENTS) else
+                         f"{column.encoding}{' (decision)' if column.is_decision else ''}")
                 st.markdown(f"**{title}**")
                 if column.is_decision:
                     st.badge("what the pipeline stores", icon=":material/check:", color="green")

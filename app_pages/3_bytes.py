@@ -7,11 +7,14 @@ suspicious cell: ``st.session_state["bytes_tab"]`` is the tab's label ("Bytes be
 
 from __future__ import annotations
 
+import altair as alt
 import pandas as pd
 import streamlit as st
 
 from encoding_core import ENCODING_NAMES, decode, explain_text, format_rows, inspect_bytes
+from encoding_core.decision.detect import default_detector
 from encoding_core.decision.models import Decoded
+from encoding_core.decision.segments import SegmentMap, segment_map
 from encoding_core.views.byteinspect import ByteReport, TextExplanation
 from encoding_core.wording import plural
 from ui.components import input_picker
@@ -34,6 +37,32 @@ def _inspect(body: bytes, encoding: str, candidates: tuple[str, ...]) -> ByteRep
 @st.cache_data(show_spinner=False, max_entries=64)
 def _explain(text: str) -> TextExplanation:
     return explain_text(text)
+
+
+@st.cache_data(show_spinner="Mapping the encodings…", max_entries=16)
+def _segments(body: bytes) -> SegmentMap | None:
+    return segment_map(body, default_detector)
+
+
+def _segment_map(body: bytes) -> None:
+    """Where a page that mixes encodings is UTF-8 and where it is the other: table, strip."""
+    found = _segments(body)
+    if found is None:
+        return
+    st.subheader("Segment map")
+    st.caption(f"The page mixes UTF-8 and {found.legacy} ({found.reason}); each segment read "
+               "in its own encoding. A boundary in ASCII bytes is not exact: it was put at "
+               "the gap's last line break or tag.")
+    frame = pd.DataFrame([{"from byte": s.start, "to byte": s.end, "encoding": s.encoding,
+                           "boundary": "exact" if s.sure else f"somewhere in {s.gap[0]}-{s.gap[1]}"
+                           if s.gap else "", "starts with": s.text[:60]}
+                          for s in found.segments])
+    st.dataframe(frame, hide_index=True, width="stretch", key="bytes_segments")
+    strip = alt.Chart(frame).mark_bar(height=18).encode(
+        x=alt.X("from byte:Q", title="byte offset"), x2="to byte:Q",
+        color=alt.Color("encoding:N", title=None),
+        tooltip=["from byte", "to byte", "encoding", "boundary"])
+    st.altair_chart(strip.properties(height=60), width="stretch", key="bytes_segments_strip")
 
 
 def bytes_page() -> None:
@@ -94,6 +123,8 @@ def _bytes_view() -> None:
             rows.append({"read as": enc, "strict": "ok" if strict_ok else "failed",
                          "character": cp.char, "code point": cp.code, "name": cp.name})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="bytes_readings")
+    if any(c.kind == "mixed-encoding" for c in decided.conflicts):
+        _segment_map(item.body)
 
 
 def _text_view() -> None:

@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from ..whatwg.decoders import decode_strict
 from ..whatwg.labels import get_encoding
 from ..whatwg.prescan import DeclarationKind
-from ..wording import quoted
+from ..wording import plural, quoted
 from .conflicts_text import binary_body, implausible_reading
 from .models import Conflict, Evidence, Severity, Source
 from .nulpattern import NulPattern
 from .resolve import Detector, Opinions, browser_encoding
+from .segments import SegmentMap, segment_map
 from .utf8profile import Utf8Profile, utf8_profile, valid_utf8_profile
 
 __all__ = ["find_conflicts"]
@@ -190,6 +191,9 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                f"{profile.invalid} malformed ones." if mixed else ""),
             "The replaced characters are lost in the text but not in the retained bytes: "
             "look at them in the Bytes view; fix the page or the pipeline that built it."))
+        segmented = segment_map(body, detector) if mixed else None
+        if segmented is not None:
+            found.append(_mixed_encoding(segmented))
 
     if truncated_at is not None:
         found.append(Conflict(
@@ -235,6 +239,23 @@ def _without_bom(pattern: NulPattern, encoding: str, source: str,
         f"An override to {pattern.encoding} reads it as text. A browser shows what this "
         f"decision does ({shown}): fix the page's declaration or give it a byte-order mark.",
         suggested_encoding=pattern.encoding)
+
+
+def _mixed_encoding(segmented: SegmentMap) -> Conflict:
+    """``mixed-encoding``: the page is UTF-8 with parts in one other encoding, and where."""
+    other = segmented.byte_ranges(segmented.legacy)
+    shown = ", ".join(f"{a}-{b}" for a, b in other[:3]) + (", ..." if len(other) > 3 else "")
+    unsure = sum(not s.sure for s in segmented.segments)
+    return Conflict(
+        "mixed-encoding", Severity.WARNING,
+        f"The page mixes UTF-8 and {segmented.legacy}: {len(segmented.segments)} segments, "
+        f"{len(other)} of them {segmented.legacy} (bytes {shown}; {segmented.reason})."
+        + (f" {plural(unsure, 'boundary', 'boundaries')} between them "
+           f"{'lies' if unsure == 1 else 'lie'} in ASCII bytes, put at a line break or tag."
+           if unsure else ""),
+        "No single encoding reads it; read it segment by segment (the Bytes view shows the "
+        "map, Compare the text read so) and fix the template that writes "
+        f"{segmented.legacy}.")
 
 
 def _used_label(evidence: Sequence[Evidence], encoding: str) -> str:

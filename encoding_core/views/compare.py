@@ -26,12 +26,18 @@ from dataclasses import dataclass
 from ftfy.badness import badness
 
 from ..decision.decode import DEFAULT_DETECTOR, Detector, decode, decode_as
+from ..decision.detect import default_detector
 from ..decision.models import Decoded
 from ..decision.resolve import UseDefault
+from ..decision.segments import segment_map
 from ..whatwg.labels import get_encoding_no_replacement
 
-__all__ = ["MAX_DIFF_WORK", "Column", "Comparison", "ShownLine", "compare_candidates",
-           "diff_spans", "line_count", "shown_lines"]
+__all__ = ["MAX_DIFF_WORK", "SEGMENTS", "Column", "Comparison", "ShownLine",
+           "compare_candidates", "diff_spans", "line_count", "shown_lines"]
+
+#: The column of a page that mixes encodings, read segment by segment (``segment_map``): its
+#: ``encoding`` is ``"segments: utf-8 + <the other encoding>"``.
+SEGMENTS = "segments"
 
 _SCORE_LIMIT = 200_000
 #: Run pairs (runs of one side times the other's) difflib may align; past it, one span.
@@ -93,6 +99,13 @@ def compare_candidates(body: bytes, content_type: str | None = None, *,
         columns.append(Column(encoding, tuple(dict.fromkeys(found_by)), text, strict_ok,
                               replacements, badness(text[:_SCORE_LIMIT]),
                               encoding == decision.encoding))
+    if any(c.kind == "mixed-encoding" for c in decision.conflicts):
+        # a page that mixes encodings: its text read segment by segment, as a column
+        segmented = segment_map(body, default_detector if detector is not None else None)
+        if segmented is not None:
+            text = segmented.text
+            columns.append(Column(f"{SEGMENTS}: utf-8 + {segmented.legacy}", ("mixed-encoding",),
+                                  text, True, 0, badness(text[:_SCORE_LIMIT]), False))
     return Comparison(decision, tuple(columns), _differing_lines([c.text for c in columns]))
 
 

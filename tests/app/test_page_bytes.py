@@ -136,3 +136,19 @@ def test_partly_damaged_text_offers_its_repair():
     assert not any("cannot be recovered" in e.value for e in at.error)
     assert any("Partly repairable" in w.value and "1 character" in w.value for w in at.warning)
     assert any("O’Brien said “hello\ufffd – ok" in t.value for t in at.text)
+
+
+def test_a_mixed_page_shows_its_segment_map():
+    """The mixed sample: a segment map with one row per segment and a strip chart."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["placeholder"] = "set explicitly"
+    at.run()
+    at.switch_page("app_pages/3_bytes.py").run()
+    at.radio(key="bytes_mode").set_value("Upload a file").run()
+    body = ("<p>José Müller — “ok”</p>\n".encode()
+            + "<footer>© 2009 – it’s “old”</footer>".encode("cp1252"))
+    at.file_uploader(key="bytes_upload").upload("page.html", body, "text/html").run()
+    assert not at.exception, at.exception
+    segments = next(d.value for d in at.dataframe if "from byte" in d.value.columns)
+    assert segments["encoding"].tolist() == ["utf-8", "windows-1252"]
+    assert any(s.value == "Segment map" for s in at.subheader)

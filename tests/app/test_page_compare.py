@@ -79,3 +79,14 @@ def test_the_trace_wraps_its_why_column():
     assert set(widths) == set(trace.value.columns)  # every column has a set width
     assert widths["why"] == max(widths.values())
     assert sum(widths.values()) <= 940  # the content width at a 1,400 px window
+
+
+def test_a_mixed_page_gets_a_segment_by_segment_column():
+    """UTF-8 with a windows-1252 footer: Compare offers the text read segment by segment."""
+    body = ("<p>José Müller — “ok”</p>\n".encode()
+            + "<footer>© 2009 – it’s “old”</footer>".encode("cp1252"))
+    at = _compare(body, "text/html; charset=utf-8")
+    assert any(m.value.startswith("**read segment by segment (utf-8 + windows-1252)")
+               for m in at.markdown)
+    assert any("2009" in h.proto.body and "old" in h.proto.body and "\ufffd" not in h.proto.body
+               for h in at.get("html"))

@@ -1,0 +1,152 @@
+"""Pages that mix encodings: which byte ranges are UTF-8 and which are in one other encoding.
+
+A page assembled from two templates is UTF-8 with windows-1252 runs (or the reverse). No single
+encoding decodes it as meant; ``decode`` reads it as UTF-8 and counts U+FFFD. ``segment_map``
+says where each part is: every run of non-ASCII bytes is UTF-8 when it is made of valid UTF-8
+sequences only, and *legacy* otherwise; the legacy runs, all together, are given to the
+detector once (a single-byte answer only; windows-1252 when it has none, as bs4's
+``detwingle`` assumes), and that encoding must read each of them strictly. A segment is a
+stretch of runs of one kind with the ASCII around them. Where two kinds meet across ASCII
+bytes, the boundary is put after the last line break of that ASCII gap, else after its last
+``>`` (templates join at markup); it is *sure* only when the two runs touch (no ASCII between
+them: the boundary is exact).
+
+Which way it errs: a legacy run that happens to be valid UTF-8 (windows-1252 ``Ã©`` is UTF-8
+``é``) is taken for UTF-8; such runs are rare beside real legacy text, and the segment map
+then shows the page as less mixed than it is, never more.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_strict
+from .resolve import Detector
+
+__all__ = ["Segment", "SegmentMap", "segment_map"]
+
+# One valid UTF-8 multi-byte sequence (Encoding Standard "UTF-8 decoder" byte ranges).
+_UTF8_SEQUENCE = (rb"(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]"
+                  rb"|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]"
+                  rb"|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+                  rb"|\xf4[\x80-\x8f][\x80-\xbf]{2})")
+_ALL_UTF8 = re.compile(_UTF8_SEQUENCE + rb"+")
+_NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
+FALLBACK = "windows-1252"
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """Bytes ``start`` to ``end`` of the body, read in ``encoding``.
+
+    ``sure`` is True when the boundary at ``start`` is exact (the runs on either side touch);
+    else it lies somewhere in the ASCII gap ``gap`` (start, end) and was put after its last
+    line break, else its last ``>``. The first segment's boundary is the body's start: sure.
+    """
+
+    start: int
+    end: int
+    encoding: str
+    text: str
+    sure: bool = True
+    gap: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentMap:
+    """The segments of a body that mixes UTF-8 with ``legacy`` (one other encoding)."""
+
+    segments: tuple[Segment, ...]
+    legacy: str
+    reason: str          # how the legacy encoding was chosen
+
+    @property
+    def text(self) -> str:
+        """The body decoded segment by segment."""
+        return "".join(segment.text for segment in self.segments)
+
+    def byte_ranges(self, encoding: str) -> tuple[tuple[int, int], ...]:
+        """The (start, end) byte ranges read in ``encoding``."""
+        return tuple((s.start, s.end) for s in self.segments if s.encoding == encoding)
+
+
+def _runs(body: bytes) -> list[tuple[int, int, bool]]:
+    """(start, end, is_utf8) for every run of non-ASCII bytes."""
+    return [(m.start(), m.end(), _ALL_UTF8.fullmatch(body, m.start(), m.end()) is not None)
+            for m in _NON_ASCII_RUN.finditer(body)]
+
+
+def _legacy_encoding(body: bytes, legacy: list[tuple[int, int]],
+                     detector: Detector | None) -> tuple[str, str] | None:
+    """The one encoding that reads every legacy run strictly, and why; None if none does."""
+    joined = b" ".join(body[a:b] for a, b in legacy)
+    found = None
+    if detector is not None:
+        try:
+            found = detector(joined)
+        except Exception:  # a third-party detector must not break the map
+            found = None
+    candidates = []
+    # single-byte only: a multi-byte encoding's trail bytes can be ASCII, so its characters
+    # would not be within the runs of non-ASCII bytes this map is made of
+    if found is not None and found.encoding in SINGLE_BYTE_ENCODINGS \
+            and found.encoding != FALLBACK:
+        candidates.append((found.encoding, f"the detector names {found.encoding} for the "
+                                           f"{len(legacy)} runs that are not UTF-8"))
+    candidates.append((FALLBACK, f"{FALLBACK}: the encoding such runs are in most often"
+                                 + (" (the detector had no surer answer)" if found is None
+                                    else "")))
+    for encoding, why in candidates:
+        try:
+            for a, b in legacy:
+                decode_strict(body[a:b], encoding)
+        except (UnicodeDecodeError, LookupError):
+            continue
+        return encoding, why
+    return None
+
+
+def segment_map(body: bytes, detector: Detector | None = None) -> SegmentMap | None:
+    """Where ``body`` is UTF-8 and where it is one other encoding; None when it is not mixed.
+
+    >>> page = "<p>José</p>\\n".encode() + "<p>Müller “quoted”</p>".encode("cp1252")
+    >>> found = segment_map(page)
+    >>> [(s.start, s.end, s.encoding) for s in found.segments], found.text[-22:]
+    ([(0, 13, 'utf-8'), (13, 35, 'windows-1252')], '<p>Müller “quoted”</p>')
+    """
+    runs = _runs(body)
+    legacy = [(a, b) for a, b, utf8 in runs if not utf8]
+    # a UTF-8 byte-order mark alone is no UTF-8 text
+    text_runs = runs[1:] if runs and runs[0][:2] == (0, 3) and body.startswith(b"\xef\xbb\xbf") \
+        else runs
+    if not legacy or all(not utf8 for _, _, utf8 in text_runs):
+        return None  # all UTF-8 (or ASCII), or no UTF-8 run: one encoding
+    chosen = _legacy_encoding(body, legacy, detector)
+    if chosen is None:
+        return None
+    other, reason = chosen
+    # stretches of runs of one kind: (first run start, last run end, is_utf8)
+    stretches: list[tuple[int, int, bool]] = []
+    for a, b, utf8 in runs:
+        if stretches and stretches[-1][2] == utf8:
+            stretches[-1] = (stretches[-1][0], b, utf8)
+        else:
+            stretches.append((a, b, utf8))
+    segments: list[Segment] = []
+    start, sure = 0, True
+    gap: tuple[int, int] | None = None
+    for index, (_, end, utf8) in enumerate(stretches):
+        if index + 1 < len(stretches):
+            following = stretches[index + 1][0]
+            line = body.rfind(b"\n", end, following)
+            tag = body.rfind(b">", end, following)
+            cut = line + 1 if line >= 0 else tag + 1 if tag >= 0 else following
+            next_sure, next_gap = following == end, (end, following)
+        else:
+            cut, next_sure, next_gap = len(body), True, None
+        encoding = "utf-8" if utf8 else other
+        segments.append(Segment(start, cut, encoding, decode_strict(body[start:cut], encoding),
+                                sure, gap))
+        start, sure, gap = cut, next_sure, None if next_sure else next_gap
+    return SegmentMap(tuple(segments), other, reason)

@@ -1,0 +1,73 @@
+"""Tests for decision.segments: a page that mixes UTF-8 with one other encoding, mapped."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from encoding_core import decode
+from encoding_core.decision.detect import default_detector
+from encoding_core.decision.segments import segment_map
+
+# windows-1252 letters whose bytes are all >= 0xE0: a run of them is never valid UTF-8
+LEGACY_LETTERS = "àáâãäåæçèéêëìíîïñòóôõöøùúûüý"
+UTF8_LETTERS = "éüßœ—“”中日€"
+
+
+def _piece(kind: str, letters: str):
+    return st.builds(lambda first, middle, last: first + middle + last,
+                     st.sampled_from(letters), st.text(alphabet="abc xyz" + letters, max_size=8),
+                     st.sampled_from(letters)).map(lambda text: (kind, text))
+
+
+@given(st.lists(st.tuples(_piece("utf-8", UTF8_LETTERS), _piece("windows-1252",
+                                                                  LEGACY_LETTERS)),
+                min_size=1, max_size=4),
+       st.sampled_from([" and ", ", ", " = "]))
+def test_alternating_runs_are_segmented_back_at_their_boundaries(pairs, spacer):
+    """UTF-8 and windows-1252 pieces joined by ASCII: each segment starts where its piece's
+    first non-ASCII byte is, in its piece's encoding, and the text reads as written."""
+    pieces = [piece for pair in pairs for piece in pair]
+    body, starts = b"", []
+    for kind, text in pieces:
+        if body:
+            body += spacer.encode()
+        starts.append(len(body))
+        body += text.encode("utf-8" if kind == "utf-8" else "cp1252")
+    found = segment_map(body)
+    assert found is not None
+    assert [s.encoding for s in found.segments] == [kind for kind, _ in pieces]
+    assert [s.start for s in found.segments] == starts
+    assert found.segments[-1].end == len(body)
+    assert found.text == spacer.join(text for _, text in pieces)
+    assert found.segments[0].sure and not any(s.sure for s in found.segments[1:])
+
+
+@given(st.binary(max_size=400))
+def test_segment_map_never_raises(body):
+    """Any bytes: a map whose segments tile the body, or None."""
+    found = segment_map(body)
+    if found is not None:
+        assert found.segments[0].start == 0 and found.segments[-1].end == len(body)
+        assert all(a.end == b.start for a, b in pairwise(found.segments))
+
+
+def test_one_encoding_is_no_mix():
+    """All UTF-8, all windows-1252, or ASCII: no map."""
+    assert segment_map("<p>José Müller — “ok”</p>".encode()) is None
+    assert segment_map("<p>José Müller</p>".encode("cp1252")) is None
+    assert segment_map(b"<p>plain</p>") is None
+
+
+def test_decode_reports_the_mix_with_its_segments():
+    """A UTF-8 page with a windows-1252 footer: a mixed-encoding conflict names the ranges."""
+    head = "<html><body><p>José Müller, Straße 5 — “Bitte klingeln”.</p>\n".encode()
+    foot = "<footer>© 2009 – it’s “old”</footer></body></html>".encode("cp1252")
+    decided = decode(head + foot, "text/html; charset=utf-8")
+    (mixed,) = [c for c in decided.conflicts if c.kind == "mixed-encoding"]
+    assert f"bytes {len(head)}-{len(head + foot)}" in mixed.message
+    assert "windows-1252" in mixed.message
+    found = segment_map(head + foot, default_detector)
+    assert found is not None and found.text.endswith("it’s “old”</footer></body></html>")
