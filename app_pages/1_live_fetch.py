@@ -11,6 +11,7 @@ from typing import Any
 
 import streamlit as st
 
+from encoding_core import BrowserAnswer, browser_answers
 from encoding_core.decision.models import Decoded
 from encoding_core.errors import FetchError
 from encoding_core.fetch.client import Capture, FetchSettings
@@ -48,6 +49,11 @@ Listed = tuple[WarcChoice, int]
 def _decide(body: bytes, content_type: str | None,
             statuses: tuple[OverrideStatus, ...]) -> Decoded:
     return decode_with_overrides(body, content_type, statuses)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _browsers(body: bytes, content_type: str | None, url: str) -> tuple[BrowserAnswer, ...]:
+    return browser_answers(body, content_type, url)
 
 
 @st.cache_data(show_spinner="Reading the WARC file…", max_entries=4)
@@ -237,7 +243,8 @@ def _show_capture(capture: Capture, zone: LandingZone) -> None:
     render_capture(capture, zone)
     st.subheader("Decision")
     statuses = host_overrides(host_of(capture.url))
-    render_decision(_decide(capture.body, capture.content_type, statuses), key="fetch")
+    render_decision(_decide(capture.body, capture.content_type, statuses), key="fetch",
+                    browsers=_browsers(capture.body, capture.content_type, capture.url))
 
 
 def fetch_page_body() -> None:

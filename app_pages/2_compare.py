@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from encoding_core import ENCODING_NAMES, compare_candidates
+from encoding_core import ENCODING_NAMES, BrowserAnswer, browser_answers, compare_candidates
 from encoding_core.decision.models import Source
 from encoding_core.views.cases import cases_json, regression_case
 from encoding_core.views.compare import SEGMENTS, Comparison, line_count, shown_lines
@@ -23,6 +23,12 @@ MAX_LINE_CHARS = 2_000  # a minified page is one line: shown cut, with how much 
 def _compare(body: bytes, content_type: str | None, extra: tuple[str, ...],
              override: str | None) -> Comparison:
     return compare_candidates(body, content_type, extra=extra, override=override)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _browsers(body: bytes, content_type: str | None, url: str | None
+              ) -> tuple[BrowserAnswer, ...]:
+    return browser_answers(body, content_type, url)
 
 
 def _regression_case(body: bytes, content_type: str | None, result: Comparison, label: str,
@@ -65,7 +71,8 @@ def compare_page() -> None:
     extra = st.multiselect("Also decode as", [n for n in ENCODING_NAMES if n != "replacement"],
                            key="compare_extra")
     result = _compare(item.body, item.content_type, tuple(extra), applied_encoding(item.host))
-    render_decision(result.decision, key="compare")
+    render_decision(result.decision, key="compare",
+                    browsers=_browsers(item.body, item.content_type, item.url))
     left, right = st.columns(2)
     left.download_button("Download the decision (JSON)",
                          result.decision.to_json(include_text=False).encode("utf-8"),

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import typing
 
+from .decision.browsers import BrowserAnswer, browser_answers
 from .decision.decode import decode, decode_as
 from .decision.models import Conflict, Decoded, Evidence, Severity, Source
 from .errors import EncodingCoreError, FetchError, OverrideError, UnknownLabelError
@@ -62,6 +63,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "ENCODING_NAMES",
+    "BrowserAnswer",
     "Capture",
     "Conflict",
     "CsvError",
@@ -79,6 +81,7 @@ __all__ = [
     "SiteOverride",
     "Source",
     "UnknownLabelError",
+    "browser_answers",
     "byte_rows",
     "check_case",
     "compare_candidates",

@@ -11,12 +11,14 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
+from encoding_core.decision.browsers import BrowserAnswer
 from encoding_core.decision.models import Decoded
 from ui.state import CurrentInput, get_current, set_current
 from ui.wording import md_code
@@ -127,8 +129,28 @@ TRACE_COLUMNS = {"source": _text(105), "said": _text(90), "encoding": _text(105)
                  "error at": _text(70), "confidence": _text(85), "why": _text(360)}
 
 
-def render_decision(decoded: Decoded, *, key: str) -> None:
-    """The decision, its conflicts with advice, and the trace table."""
+def render_browsers(decoded: Decoded, answers: Sequence[BrowserAnswer], *, key: str) -> None:
+    """What Chromium and Firefox would use, beside the decision; a warning where a user's
+    browser would show another text than the one the pipeline stores."""
+    if not answers:
+        return
+    st.dataframe(pd.DataFrame([{"browser": a.browser.capitalize(),
+                                "would use": a.encoding or "(its detector decides)",
+                                "because": a.why} for a in answers]),
+                 hide_index=True, width="stretch", key=f"{key}_browsers", row_height=72,
+                 column_config={"browser": _text(90), "would use": _text(160),
+                                "because": _text(600)})
+    differ = [a for a in answers if a.encoding is not None and a.encoding != decoded.encoding]
+    if differ:
+        names = " and ".join(f"{a.browser.capitalize()} ({a.encoding})" for a in differ)
+        st.warning(f"A user's browser shows another text than the one stored: {names} would "
+                   f"read this page differently from the decision ({decoded.encoding}).",
+                   icon=":material/travel_explore:")
+
+
+def render_decision(decoded: Decoded, *, key: str,
+                    browsers: Sequence[BrowserAnswer] = ()) -> None:
+    """The decision, its conflicts with advice, what browsers would do, and the trace."""
     a, b, c, d = st.columns(4)
     a.metric("Encoding", decoded.encoding)
     b.metric("Decided by", decoded.source)
@@ -142,6 +164,9 @@ def render_decision(decoded: Decoded, *, key: str) -> None:
              f"{md_escape(conflict.advice)}")
     if not decoded.conflicts:
         st.success("No conflicts: every source that spoke agrees with the decision.")
+    if browsers:
+        st.subheader("What browsers would do")
+        render_browsers(decoded, browsers, key=key)
     st.subheader("Trace")
     st.dataframe(evidence_frame(decoded), hide_index=True, width="stretch", key=f"{key}_trace",
                  row_height=72, column_config=TRACE_COLUMNS)

@@ -90,3 +90,12 @@ def test_a_mixed_page_gets_a_segment_by_segment_column():
                for m in at.markdown)
     assert any("2009" in h.proto.body and "old" in h.proto.body and "\ufffd" not in h.proto.body
                for h in at.get("html"))
+
+
+def test_browsers_are_shown_and_a_different_reading_flagged():
+    """Undeclared UTF-8: the pipeline stores UTF-8, Chromium shows windows-1252 mojibake,
+    and the page says so beside the decision."""
+    at = _compare("<p>José Müller — “Bitte klingeln”.</p>".encode(), "")
+    table = next(d.value for d in at.dataframe if "would use" in d.value.columns)
+    assert table.set_index("browser").loc["Chromium", "would use"] == "windows-1252"
+    assert any("Chromium (windows-1252)" in w.value for w in at.warning)
