@@ -9,8 +9,10 @@ into NUL-riddled text, silently.
 ``nul_pattern`` counts the NUL bytes at each offset modulo 4 in the first 4 KiB (C-speed
 slice counts). It errs towards silence: a pattern counts only when at least 60 % of the code
 units hold it, the other positions are almost never NUL (at most 5 %), there are 16 units or
-more, and the reading has almost no control characters. A CJK text in UTF-16 (few ASCII
-characters, no NUL pattern) is not found; nor is binary data whose zeros fall anywhere.
+more, and the reading has almost no control characters. Text in one other alphabet (Greek,
+Cyrillic, Hebrew, Arabic, Thai...) is found too: its letters share one high byte and the
+markup the NUL, so the high bytes take two values (at least 5 % each) while the low ones
+vary. A CJK text in UTF-16 (high bytes of every value) is not found; nor is binary data.
 
 Browsers do not sniff this (the Encoding Standard's BOM sniff needs the BOM): they decode it
 as the header, the ``<meta>`` or their default says, and show the NULs.
@@ -18,6 +20,7 @@ as the header, the ``<meta>`` or their default says, and show the NULs.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..whatwg.decoders import decode_replace
@@ -63,7 +66,7 @@ def nul_pattern(body: bytes) -> NulPattern | None:
     if quads * 2 < _MIN_UNITS:
         return None
     nul = [head[i::4].count(0) for i in range(4)]
-    found = _wide32(nul, quads) or _wide16(nul, quads)
+    found = _wide32(nul, quads) or _wide16(nul, quads, head)
     if found is None:
         return None
     text = decode_replace(head, found.encoding)[0]
@@ -83,11 +86,23 @@ def _wide32(nul: list[int], quads: int) -> NulPattern | None:
     return None
 
 
-def _wide16(nul: list[int], quads: int) -> NulPattern | None:
+def _wide16(nul: list[int], quads: int, head: bytes) -> NulPattern | None:
     units = 2 * quads
     even, odd = nul[0] + nul[2], nul[1] + nul[3]
     if odd >= _HOLDS * units and even <= _ELSEWHERE * units:
         return NulPattern("utf-16le", units, odd / units)
     if even >= _HOLDS * units and odd <= _ELSEWHERE * units:
         return NulPattern("utf-16be", units, even / units)
+    # An alphabet other than Latin (Greek, Cyrillic, Hebrew, Arabic, Thai...): its letters
+    # share one high byte (04 for Cyrillic), the markup's the NUL, so the high bytes take two
+    # values while the low bytes vary.
+    for encoding, high, low in (("utf-16le", head[1::2], head[0::2]),
+                                ("utf-16be", head[0::2], head[1::2])):
+        top = Counter(high).most_common(2)
+        if (len(top) == 2 and {top[0][0], top[1][0]} & {0}
+                and 0 < max(top[0][0], top[1][0]) < 0x30
+                and top[0][1] + top[1][1] >= (1 - _ELSEWHERE) * units
+                and min(top[0][1], top[1][1]) >= _ELSEWHERE * units
+                and len(set(low)) >= _MIN_UNITS):
+            return NulPattern(encoding, units, (top[0][1] + top[1][1]) / units)
     return None

@@ -84,3 +84,18 @@ def test_split_at_every_offset_is_still_text_or_nothing():
     for end in range(0, len(body), 7):
         found = nul_pattern(body[:end])
         assert found is None or found.encoding == "utf-16le"
+
+
+@pytest.mark.parametrize("text", [
+    "<p>Последние новости дня: погода в Москве, новые меры правительства.</p>",
+    "<p>Νέα μέτρα για την ακρίβεια ανακοίνωσε η κυβέρνηση σήμερα.</p>",
+    "<p>עיריית חיפה מתכננת קו רכבת קלה חדש לשכונות הכרמל</p>",
+    "<p>افتتاح معرض الكتاب الدولي بمشاركة واسعة من دور النشر</p>",
+], ids=["cyrillic", "greek", "hebrew", "arabic"])
+@pytest.mark.parametrize(("codec", "encoding"), WIDE[:2], ids=["utf-16le", "utf-16be"])
+def test_other_alphabets_in_utf16_without_bom(text, codec, encoding):
+    """A page in one other alphabet: its high bytes take two values (the NUL of the markup
+    and the alphabet's), and it is decided from them."""
+    page = f"<html><body>{text}{text}</body></html>"
+    decided = decode(page.encode(codec))
+    assert (decided.encoding, decided.source, decided.text) == (encoding, "byte-pattern", page)
