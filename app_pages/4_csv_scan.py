@@ -17,6 +17,7 @@ from encoding_core.fields.csvscan import (
     read_header,
     scan_csv,
 )
+from encoding_core.fields.parquetscan import ParquetError, is_parquet, parquet_columns, scan_parquet
 from encoding_core.wording import plural
 from ui.components import md_escape
 from ui.kept_uploader import kept_file_uploader
@@ -46,7 +47,7 @@ def _limit_mib() -> int:
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def _header(_source: Any, key: str) -> list[str]:
-    return read_header(_source)
+    return parquet_columns(_source) if is_parquet(_source) else read_header(_source)
 
 
 def _scan(source: Any, key: str, columns: tuple[str, ...], host: str | None,
@@ -58,7 +59,8 @@ def _scan(source: Any, key: str, columns: tuple[str, ...], host: str | None,
     wanted = (key, columns, host)
     if wanted not in store:
         store.clear()
-        store[wanted] = scan_csv(source, list(columns), host, progress=progress)
+        store[wanted] = (scan_parquet(source, list(columns), host) if is_parquet(source)
+                         else scan_csv(source, list(columns), host, progress=progress))
     return store[wanted]
 
 
@@ -70,8 +72,8 @@ def csv_scan_page() -> None:
     source, name, key = _choose_file()
     try:
         header = _header(source, key)
-    except CsvError as exc:
-        st.error(f"{md_escape(name)} cannot be read as CSV: {md_escape(str(exc))}")
+    except (CsvError, ParquetError) as exc:
+        st.error(f"{md_escape(name)} cannot be read as CSV or Parquet: {md_escape(str(exc))}")
         st.stop()
     _defaults_for(key, header)
     columns = st.multiselect("Columns to scan", header, key="csv_columns",
@@ -129,7 +131,8 @@ def _choose_file() -> tuple[Any, str, str]:
     """
     limit = _limit_mib()
     upload = kept_file_uploader(
-        f"Upload a CSV file (any encoding, up to {limit} MiB)", key="csv_upload",
+        f"Upload a CSV file (any encoding) or a Parquet file, up to {limit} MiB",
+        key="csv_upload",
         slot=UPLOAD_SLOT,
         help=f"The upload limit is {limit} MiB (server.maxUploadSize in .streamlit/config.toml).")
     left, right = st.columns([3, 1], vertical_alignment="bottom")
@@ -161,7 +164,7 @@ def _run_scan(source: Any, key: str, columns: tuple[str, ...], host: str | None)
 
     try:
         report = _scan(source, key, columns, host, progress)
-    except CsvError as exc:
+    except (CsvError, ParquetError) as exc:
         bar.empty()
         st.error(f"The file cannot be scanned: {md_escape(str(exc))}")
         st.stop()
@@ -260,7 +263,9 @@ def _examples(report: ScanReport, name: str) -> None:
                   if report.findings_truncated else "."))
     if shown.empty:
         return
-    labels = [f"line {r.line}, {r.column}: {r.excerpt[:60]}" for r in shown.itertuples()]
+    # a CSV's findings have lines; a Parquet file's, rows
+    labels = [(f"line {r.line}" if hasattr(r, "line") else f"row {r.row}")
+              + f", {r.column}: {r.excerpt[:60]}" for r in shown.itertuples()]
     chosen = st.selectbox("Look at the bytes of", range(len(labels)), key="csv_example",
                           format_func=labels.__getitem__)
     if st.button("Open in the Bytes view", key="csv_to_bytes"):

@@ -1,4 +1,6 @@
-"""``python -m encoding_core scan-csv FILE [--column NAME ...] [--host-column NAME] [--json]``."""
+"""``encoding-triage scan-csv FILE`` and ``scan-parquet FILE`` (``--column NAME ...``,
+``--host-column NAME``, ``--json``): the same report for a CSV in any encoding and a Parquet
+file."""
 
 from __future__ import annotations
 
@@ -18,6 +20,19 @@ NOT_IN_PLACE = ("Nothing is repaired in place: re-decode from the retained bytes
                 "exist (seed 000); the repairs are proposals.")
 
 
+# The options scan-csv and scan-parquet share.
+_SHARED: tuple[tuple[tuple[str, ...], dict[str, Any]], ...] = (
+    (("--column",), {"action": "append", "default": None, "metavar": "NAME",
+                     "help": "scan only this column (repeat for more); default: all text ones"}),
+    (("--host-column",), {"default": None, "metavar": "NAME",
+                          "help": "a host or URL column: also count per host"}),
+    (("--examples",), {"type": int, "default": 10, "metavar": "N",
+                       "help": "how many flagged cells to show (text output)"}),
+    (("--json",), {"action": "store_true",
+                   "help": "print the summary and the flagged cells as JSON"}),
+)
+
+
 def add_parser(subparsers: Any) -> None:
     """Register the ``scan-csv`` subcommand."""
     parser = subparsers.add_parser(
@@ -28,15 +43,21 @@ def add_parser(subparsers: Any) -> None:
                    "encoding-triage scan-csv export.csv --column name --host-column url --json",
                    "gzip -dc export.csv.gz | encoding-triage scan-csv -"))
     parser.add_argument("file", type=Path, help="the CSV file, in any encoding ('-' for stdin)")
-    parser.add_argument("--column", action="append", default=None, metavar="NAME",
-                        help="scan only this column (repeat for more); default: all of them")
-    parser.add_argument("--host-column", default=None, metavar="NAME",
-                        help="a host or URL column: also count per host")
-    parser.add_argument("--examples", type=int, default=10, metavar="N",
-                        help="how many flagged cells to show (text output)")
-    parser.add_argument("--json", action="store_true",
-                        help="print the summary and the flagged cells as JSON")
+    for args, kwargs in _SHARED:
+        parser.add_argument(*args, **kwargs)
     parser.set_defaults(func=run)
+    parquet = subparsers.add_parser(
+        "scan-parquet", help="find mojibake and lost characters in a Parquet file's text columns",
+        description="Find mojibake and lost characters in a Parquet file's text columns, per "
+                    "column and per host, row group by row group (a column that is not text "
+                    "is named and skipped).",
+        **examples("encoding-triage scan-parquet records.parquet",
+                   "encoding-triage scan-parquet records.parquet --column title "
+                   "--host-column url --json"))
+    parquet.add_argument("file", type=Path, help="the Parquet file")
+    for args, kwargs in _SHARED:
+        parquet.add_argument(*args, **kwargs)
+    parquet.set_defaults(func=run_parquet)
 
 
 def _shown(text: object, limit: int = 80) -> str:
@@ -68,7 +89,8 @@ def format_report(name: str, report: ScanReport, examples: int = 10) -> str:
         lines += ["", f"flagged cells (first {len(shown)} of {report.flagged:,}):"]
         for row in shown.itertuples():
             repaired = _shown(row.repaired) if isinstance(row.repaired, str) else "no repair"
-            lines.append(f"  line {row.line}, {row.column}: {row.kind}: {_shown(row.excerpt)}"
+            where = f"line {row.line}" if hasattr(row, "line") else f"row {row.row}"
+            lines.append(f"  {where}, {row.column}: {row.kind}: {_shown(row.excerpt)}"
                          f" -> {repaired}  [{row.chain}]")
     if report.malformed_count:
         lines += ["", f"malformed records ({report.malformed_count:,}):"]
@@ -89,6 +111,22 @@ def run(args: argparse.Namespace) -> int:
     except CsvError as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
         return 2
+    return _print(args, report)
+
+
+def run_parquet(args: argparse.Namespace) -> int:
+    """Scan the Parquet file and print; 2 when it cannot be read or lacks a column."""
+    from ..fields.parquetscan import ParquetError, scan_parquet
+
+    try:
+        report = scan_parquet(args.file, args.column, args.host_column)
+    except (ParquetError, ValueError, OSError) as exc:
+        print(f"error: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    return _print(args, report)
+
+
+def _print(args: argparse.Namespace, report: ScanReport) -> int:
     if args.json:
         data = {"file": str(args.file), **report.summary(),
                 "findings": json.loads(report.findings.to_json(orient="records",

@@ -160,7 +160,10 @@ class Tally:
         self.rows += n
         if n == 0 or not cells:
             return
-        columns = [c.cast(pa.large_string()) for c in cells]
+        # a column of a multi-row-group Parquet file, or of pandas 3 strings after a concat,
+        # arrives chunked: one array per column from here on
+        columns = [(c.combine_chunks() if isinstance(c, pa.ChunkedArray) else c)
+                   .cast(pa.large_string()) for c in cells]
         filled = np.empty((len(columns), n), dtype=bool)
         for name, array, row_mask in zip(self.names, columns, filled, strict=True):
             lengths = pc.fill_null(pc.binary_length(array), 0).to_numpy(zero_copy_only=False)

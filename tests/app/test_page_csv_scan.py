@@ -286,3 +286,27 @@ def test_upload_over_the_keep_limit_asks_to_upload_again(monkeypatch) -> None:
     assert not at.exception, at.exception
     assert "big.csv (28 bytes) was not kept" in at.info[0].value.replace("\\", "")
     assert "Upload it again" in at.info[0].value and not at.metric
+
+
+def test_a_parquet_upload_is_scanned_like_a_csv(tmp_path):
+    """A Parquet file uploaded on CSV scan: its text columns, counts and examples."""
+    import io
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    buffer = io.BytesIO()
+    pq.write_table(pa.table({"name": ["JosÃ© Smith", "Ana", "MÃ¼ller"] * 100,
+                             "url": ["http://shop.example/1"] * 300}), buffer,
+                   row_group_size=50)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["placeholder"] = "set explicitly"
+    at.run()
+    at.switch_page("app_pages/4_csv_scan.py").run()
+    at.file_uploader(key="csv_upload").upload("records.parquet", buffer.getvalue(),
+                                              "application/octet-stream").run()
+    assert not at.exception, at.exception
+    columns = next(d.value for d in at.dataframe if "repairable" in d.value.columns
+                   and "column" in d.value.columns)
+    assert columns.set_index("column").loc["name", "flagged"] == 200
+    assert at.selectbox(key="csv_host").value == "url"

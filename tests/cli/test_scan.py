@@ -67,3 +67,31 @@ def test_module_entry_point_reads_stdin() -> None:
                           input="name\nJosÃ©\n".encode(), capture_output=True, cwd=ROOT,
                           check=True, timeout=60)
     assert json.loads(done.stdout)["findings"][0]["repaired"] == "José"
+
+
+def test_scan_parquet_reports_columns_hosts_and_skips_what_is_not_text(tmp_path, capsys):
+    """scan-parquet: the same report as scan-csv, row group by row group; a number column
+    named on the command line is skipped and said so; a file that is not Parquet exits 2."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from encoding_core.cli.main import main
+
+    names = [f"JosÃ© {i}" if i % 10 == 0 else f"Name {i}" for i in range(5_000)]
+    path = tmp_path / "people.parquet"
+    pq.write_table(pa.table({"name": names, "n": list(range(5_000)),
+                             "url": ["http://shop.example/p"] * 5_000}), path,
+                   row_group_size=700)
+    assert main(["scan-parquet", str(path), "--column", "name", "--column", "n",
+                 "--host-column", "url", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (column,) = data["columns"]
+    assert (column["column"], column["flagged"], column["repairable"]) == ("name", 500, 500)
+    assert data["hosts"][0]["host"] == "shop.example"
+    assert any("'n' is int64, not text" in note for note in data["notes"])
+    assert main(["scan-parquet", str(path)]) == 0
+    assert "row 0, name: mojibake" in capsys.readouterr().out
+    (tmp_path / "bad.parquet").write_bytes(b"PAR1 this is not parquet")
+    assert main(["scan-parquet", str(tmp_path / "bad.parquet")]) == 2
+    assert "not a readable Parquet file" in capsys.readouterr().err
+    assert main(["scan-parquet", str(path), "--column", "nope"]) == 2

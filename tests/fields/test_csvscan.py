@@ -416,3 +416,20 @@ def test_partly_damaged_cells_are_their_own_category():
     assert hosts.loc["a.example", "partly_repairable"] == 1
     partly = report.findings[report.findings["kind"] == "partly-repairable"]
     assert partly["repaired"].tolist() == ["O’Brien said “hello\ufffd – ok"]
+
+
+def test_a_parquet_file_of_many_row_groups_is_scanned(tmp_path):
+    """150,000 rows written in row groups of 20,000 (chunked columns after read_parquet), and
+    pandas 3 strings after a concat: scanned, not an AttributeError or TypeError."""
+    import pandas as pd
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    names = [f"JosÃ© {i}" if i % 100 == 0 else f"Name {i % 5000}" for i in range(150_000)]
+    path = tmp_path / "people.parquet"
+    pq.write_table(pa.table({"name": names}), path, row_group_size=20_000)
+    frame = pd.read_parquet(path)
+    report = scan_frame(frame)
+    assert report.columns.set_index("column").loc["name", "flagged"] == 1_500
+    joined = pd.concat([frame.iloc[:70_000], frame.iloc[70_000:]])
+    assert scan_frame(joined).columns.set_index("column").loc["name", "flagged"] == 1_500
