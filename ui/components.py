@@ -164,9 +164,9 @@ def render_decision(decoded: Decoded, *, key: str,
              f"{md_escape(conflict.advice)}")
     if not decoded.conflicts:
         st.success("No conflicts: every source that spoke agrees with the decision.")
-    if browsers:
-        st.subheader("What browsers would do")
-        render_browsers(decoded, browsers, key=key)
     st.subheader("Trace")
     st.dataframe(evidence_frame(decoded), hide_index=True, width="stretch", key=f"{key}_trace",
                  row_height=72, column_config=TRACE_COLUMNS)
+    if browsers:
+        st.subheader("What browsers would do")
+        render_browsers(decoded, browsers, key=key)
