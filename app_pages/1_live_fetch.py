@@ -7,8 +7,10 @@ field, plus ``landing_dir``, ``retention_days`` and ``warc_dir``), then the envi
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 
 from encoding_core import BrowserAnswer, browser_answers
@@ -24,6 +26,7 @@ from encoding_core.warc.hostreport import (
     report_from_urls,
     report_from_warc,
 )
+from encoding_core.warc.instrument import default_quarantine_path, read_quarantine
 from encoding_core.warc.landing import LandingZone, LandingZoneError, fetch_and_keep, recent, reopen
 from encoding_core.warc.warcfile import WarcFormatError, WarcListing, list_responses, read_response
 from encoding_core.wording import plural
@@ -263,6 +266,7 @@ def fetch_page_body() -> None:
         listed = _warc_tab(settings, section)
         _capture_here(_WARC, zone)
     with report:
+        _quarantined()
         _report_tab(settings, zone, listed)
         shown = _kept_report(listed)
         if shown is not None:
@@ -270,6 +274,23 @@ def fetch_page_body() -> None:
             if record is not None:
                 _open_from_report(record, shown, listed, settings, zone)
         _capture_here(_HOSTS, zone)
+
+
+def _quarantined() -> None:
+    """The hosts a crawler's record_decode quarantined (seed 000), from its quarantine file."""
+    path = default_quarantine_path()
+    entries, bad = read_quarantine(path)
+    with st.expander(f"Quarantined hosts ({len({e.host for e in entries})})",
+                     expanded=bool(entries)):
+        st.caption(f"From {md_code(str(path))} (set ENCODING_TRIAGE_QUARANTINE to read "
+                   "another): pages a crawler's record_decode saw with more than 20 "
+                   "replacements.")
+        if bad:
+            st.warning(f"{plural(bad, 'line')} of the file could not be read and "
+                       f"{'was' if bad == 1 else 'were'} skipped.")
+        if entries:
+            st.dataframe(pd.DataFrame([asdict(e) for e in entries]), hide_index=True,
+                         width="stretch", key="fetch_quarantine")
 
 
 def _capture_here(tab: str, zone: LandingZone) -> None:

@@ -38,12 +38,14 @@ from .whatwg.prescan import prescan
 
 if typing.TYPE_CHECKING:
     from .fields.csvscan import ScanReport, scan_csv, scan_frame
+    from .warc.instrument import record_decode
 
 # Names imported on first access (PEP 562): the field scan needs pandas and pyarrow.
 _LAZY = {
     "ScanReport": "encoding_core.fields.csvscan",
     "scan_csv": "encoding_core.fields.csvscan",
     "scan_frame": "encoding_core.fields.csvscan",
+    "record_decode": "encoding_core.warc.instrument",   # imports prometheus_client
 }
 
 
@@ -97,6 +99,7 @@ __all__ = [
     "get_encoding_no_replacement",
     "inspect_bytes",
     "prescan",
+    "record_decode",
     "regression_case",
     "retest",
     "scan_csv",

@@ -420,3 +420,19 @@ def test_a_report_row_opens_its_own_record_not_its_urls_first() -> None:
     assert at.title[0].value == "Compare"
     assert at.session_state["current_input"].body == LYING
     assert at.metric[0].value == "windows-1252"
+
+
+def test_quarantined_hosts_are_listed(app_data, monkeypatch) -> None:
+    """Hosts a crawler quarantined (record_decode) are listed on the Host report tab."""
+    from prometheus_client import CollectorRegistry
+
+    from encoding_core import decode
+    from encoding_core.warc.instrument import record_decode
+
+    path = app_data / "quarantine.jsonl"
+    monkeypatch.setenv("ENCODING_TRIAGE_QUARANTINE", str(path))
+    record_decode(decode(BROKEN, "text/html; charset=utf-8"), "b.example",
+                  registry=CollectorRegistry(), quarantine=path)
+    at = _page()
+    table = _table(at, "count")
+    assert table["host"].tolist() == ["b.example"] and table["count"].tolist() == [25]

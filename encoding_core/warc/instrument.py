@@ -1,0 +1,137 @@
+"""Seed 000's instrumentation for a live crawler: Prometheus counters and a quarantine log.
+
+A crawler calls ``decode`` at the transport boundary and then ``record_decode(decoded, host)``:
+
+- ``encoding_triage_decode_source_total{host, source}``: decisions by host and source
+  (seed 000's ``decode_source``);
+- ``encoding_triage_decode_replacements_total{host}``: U+FFFD replacements by host
+  (``decode_replacements``), the metric that matters: a step change on one host means its
+  encoding changed or its declaration became wrong;
+- ``encoding_triage_decode_conflicts_total{kind}``: conflicts by kind;
+- a page with more than ``QUARANTINE_THRESHOLD`` (20) replacements appends one JSON line
+  (host, encoding, source, count, time, url) to the quarantine file, as seed 000's
+  ``quarantine_encoding`` does; the Fetch page lists the hosts in it.
+
+The counters live in a ``prometheus_client`` registry (the global one by default), so a
+crawler exposes them with ``prometheus_client.start_http_server`` as usual.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from prometheus_client import REGISTRY, CollectorRegistry, Counter
+
+from ..datafolder import data_folder
+from ..decision.models import Decoded
+from .hostreport import QUARANTINE_THRESHOLD
+
+__all__ = ["QUARANTINE_ENV_VAR", "QuarantineEntry", "default_quarantine_path", "read_quarantine",
+           "record_decode"]
+
+#: Environment variable naming the quarantine file (else ``quarantine.jsonl`` in the data folder).
+QUARANTINE_ENV_VAR = "ENCODING_TRIAGE_QUARANTINE"
+
+
+@dataclass(frozen=True, slots=True)
+class QuarantineEntry:
+    """One page past the replacement threshold: its host's encoding, quarantined."""
+
+    host: str
+    encoding: str
+    source: str
+    count: int          # replacements on the page
+    time: str           # ISO 8601, UTC
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Metrics:
+    sources: Counter
+    replacements: Counter
+    conflicts: Counter
+
+
+_METRICS: dict[int, _Metrics] = {}
+_LOCK = threading.Lock()
+
+
+def _metrics(registry: CollectorRegistry) -> _Metrics:
+    """The counters in ``registry``, created once per registry."""
+    with _LOCK:
+        found = _METRICS.get(id(registry))
+        if found is None:
+            found = _METRICS[id(registry)] = _Metrics(
+                Counter("encoding_triage_decode_source", "Decisions by host and source",
+                        ["host", "source"], registry=registry),
+                Counter("encoding_triage_decode_replacements",
+                        "U+FFFD replacements in decoded pages, by host", ["host"],
+                        registry=registry),
+                Counter("encoding_triage_decode_conflicts", "Conflicts found, by kind",
+                        ["kind"], registry=registry))
+        return found
+
+
+def default_quarantine_path() -> Path:
+    """``$ENCODING_TRIAGE_QUARANTINE``, else ``quarantine.jsonl`` in the data folder."""
+    configured = os.environ.get(QUARANTINE_ENV_VAR, "").strip()
+    return Path(configured).expanduser() if configured else data_folder() / "quarantine.jsonl"
+
+
+def record_decode(decoded: Decoded, host: str, *, registry: CollectorRegistry | None = None,
+                  quarantine: str | Path | None = None, url: str | None = None,
+                  ) -> QuarantineEntry | None:
+    """Count one decision (seed 000's ``record_decode``); quarantine its host's encoding when
+    the page needed more than 20 replacements and a ``quarantine`` file is given.
+
+    Returns the quarantine entry written, or None.
+    """
+    metrics = _metrics(REGISTRY if registry is None else registry)
+    metrics.sources.labels(host=host, source=decoded.source).inc()
+    if decoded.replacements:
+        metrics.replacements.labels(host=host).inc(decoded.replacements)
+    for conflict in decoded.conflicts:
+        metrics.conflicts.labels(kind=conflict.kind).inc()
+    if decoded.replacements <= QUARANTINE_THRESHOLD or quarantine is None:
+        return None
+    entry = QuarantineEntry(host, decoded.encoding, decoded.source, decoded.replacements,
+                            datetime.now(UTC).isoformat(timespec="seconds")
+                            .replace("+00:00", "Z"), url)
+    path = Path(quarantine)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    line = (json.dumps(asdict(entry), ensure_ascii=False) + "\n").encode("utf-8")
+    # one write on an O_APPEND descriptor: lines from several crawler processes never interleave
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(descriptor, line)
+    finally:
+        os.close(descriptor)
+    return entry
+
+
+def read_quarantine(path: str | Path) -> tuple[tuple[QuarantineEntry, ...], int]:
+    """The entries of a quarantine file, and how many lines could not be read (a line cut
+    short by a crash, a hand edit); no file is no entries."""
+    entries: list[QuarantineEntry] = []
+    bad = 0
+    try:
+        lines: Iterator[str] = iter(Path(path).read_text("utf-8", errors="replace").splitlines())
+    except FileNotFoundError:
+        return (), 0
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            entries.append(QuarantineEntry(str(data["host"]), str(data["encoding"]),
+                                           str(data["source"]), int(data["count"]),
+                                           str(data["time"]), data.get("url")))
+        except (ValueError, KeyError, TypeError):
+            bad += 1
+    return tuple(entries), bad

@@ -1,0 +1,61 @@
+"""Tests for warc.instrument: seed 000's counters on a real /metrics endpoint, the quarantine."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+from prometheus_client import CollectorRegistry, start_http_server
+
+from encoding_core import decode
+from encoding_core.warc.instrument import read_quarantine, record_decode
+
+GOOD = "<p>café “quoted”</p>".encode()
+BROKEN = "é".encode() * 50 + b"\xff" * 25   # 25 malformed bytes: over the threshold
+
+
+def test_counters_are_scraped_from_a_real_metrics_endpoint(tmp_path):
+    """Decisions by host and source, replacements by host, conflicts by kind, on /metrics."""
+    registry = CollectorRegistry()
+    server, thread = start_http_server(0, addr="127.0.0.1", registry=registry)
+    try:
+        port = server.server_address[1]
+        record_decode(decode(GOOD, "text/html; charset=utf-8"), "a.example", registry=registry)
+        record_decode(decode(GOOD, "text/html; charset=utf-8"), "a.example", registry=registry)
+        record_decode(decode(BROKEN, "text/html; charset=utf-8"), "b.example",
+                      registry=registry)
+        text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=5).text
+    finally:
+        server.shutdown()
+        server.server_close()   # the listening socket too (filterwarnings = error)
+        thread.join(timeout=5)
+    assert ('encoding_triage_decode_source_total{host="a.example",source="http-header"} 2.0'
+            in text)
+    assert 'encoding_triage_decode_replacements_total{host="b.example"} 25.0' in text
+    assert 'encoding_triage_decode_conflicts_total{kind="lossy"} 1.0' in text
+
+
+def test_a_page_past_20_replacements_is_quarantined(tmp_path):
+    """Seed 000: more than 20 replacements on a page writes a quarantine line; fewer do not."""
+    path = tmp_path / "quarantine.jsonl"
+    registry = CollectorRegistry()
+    assert record_decode(decode(GOOD, "text/html; charset=utf-8"), "a.example",
+                         registry=registry, quarantine=path) is None
+    entry = record_decode(decode(BROKEN, "text/html; charset=utf-8"), "b.example",
+                          registry=registry, quarantine=path, url="http://b.example/x")
+    assert entry is not None and (entry.host, entry.count) == ("b.example", 25)
+    line = json.loads(path.read_text("utf-8"))
+    assert line["host"] == "b.example" and line["encoding"] == "utf-8"
+    assert line["source"] == "http-header-lossy" and line["url"] == "http://b.example/x"
+
+
+def test_a_damaged_quarantine_file_is_read_around(tmp_path):
+    """A line cut short or edited by hand is counted, not fatal; a missing file is empty."""
+    path = tmp_path / "quarantine.jsonl"
+    record_decode(decode(BROKEN, "text/html; charset=utf-8"), "b.example",
+                  registry=CollectorRegistry(), quarantine=path)
+    with path.open("a", encoding="utf-8") as out:
+        out.write('{"host": "c.example", "enc\n[1, 2]\n')
+    entries, bad = read_quarantine(path)
+    assert [e.host for e in entries] == ["b.example"] and bad == 2
+    assert read_quarantine(tmp_path / "none.jsonl") == ((), 0)
