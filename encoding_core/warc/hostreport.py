@@ -36,6 +36,8 @@ from ..decision.resolve import UseDefault
 from ..errors import FetchError
 from ..fetch.client import Capture, FetchSettings, fetch_page
 from ..hosts import host_of
+from .hostmodels import QUARANTINE_THRESHOLD, HostSummary, RecordOutcome
+from .hosttally import HostTally, tally_hosts
 from .landing import LandingZone, fetch_and_keep
 from .warcfile import WarcFormatError, WarcSource, iter_indexed_captures
 
@@ -43,72 +45,9 @@ from .warcfile import WarcFormatError, WarcSource, iter_indexed_captures
 OverrideLookup = Callable[[str], str | None]
 
 __all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "OverrideLookup", "RecordOutcome",
-           "outcome", "report_from_urls", "report_from_warc", "summarise"]
+           "outcome", "report_from_urls", "report_from_warc", "report_of", "summarise"]
 
-#: Seed 000 quarantines a host's encoding when one page needs more replacements than this.
-QUARANTINE_THRESHOLD = 20
 Progress = Callable[[int, int | None], None]  # (records done, total if known)
-
-
-@dataclass(frozen=True, slots=True)
-class RecordOutcome:
-    """The decision for one page, or why there is none."""
-
-    url: str
-    host: str
-    status: int = 0
-    encoding: str = ""
-    source: str = ""
-    replacements: int = 0
-    conflicts: tuple[str, ...] = ()    # conflict kinds
-    needs_review: bool = False
-    suggested: str = ""                # what the conflicts say an override would set
-    body_length: int = 0
-    error: str | None = None           # a fetch that failed (URL lists only)
-    not_a_page: str = ""               # "redirect" or "empty body": nothing was decided
-    capture_id: str | None = None      # the landing-zone capture it was decided from (URLs)
-    record_index: int | None = None    # the WARC record it was decided from (WARC files)
-
-    @property
-    def decided(self) -> bool:
-        """True for a page whose body was decided (no fetch error, not a redirect or empty)."""
-        return self.error is None and not self.not_a_page
-
-    @property
-    def quarantined(self) -> bool:
-        """True when seed 000 would quarantine this page's host (more than 20 replacements)."""
-        return self.replacements > QUARANTINE_THRESHOLD
-
-
-@dataclass(frozen=True, slots=True)
-class HostSummary:
-    """Seed 000's numbers for one host."""
-
-    host: str
-    records: int
-    sources: tuple[tuple[str, int], ...]      # decode_source: (source, pages), most first
-    encodings: tuple[tuple[str, int], ...]
-    replacements: int                         # decode_replacements: the sum
-    max_replacements: int
-    lossy: int
-    conflicts: int                            # pages with at least one conflict
-    conflict_kinds: tuple[tuple[str, int], ...]
-    needs_review: int                         # pages whose decision a person should check
-    quarantined_records: int
-    errors: int
-    suggested_override: str = ""              # what half the pages' conflicts point at, or more
-    suggested_pages: int = 0                  # how many pages point at it
-    not_pages: tuple[tuple[int, int], ...] = ()  # (status, records): redirects, empty bodies
-
-    @property
-    def pages(self) -> int:
-        """Records whose body was decided: not fetch errors, redirect hops or empty bodies."""
-        return self.records - self.errors - sum(n for _, n in self.not_pages)
-
-    @property
-    def quarantine(self) -> bool:
-        """True when at least one page crossed the quarantine threshold."""
-        return self.quarantined_records > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,35 +149,19 @@ def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAUL
 
 def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int]] = (),
               problem: str | None = None) -> HostReport:
-    """Group record outcomes by host."""
+    """Group record outcomes by host, through the same mergeable tallies as the engines."""
     records = tuple(records)
-    by_host: dict[str, list[RecordOutcome]] = {}
-    for record in records:
-        by_host.setdefault(record.host, []).append(record)
-    hosts = []
-    for host, group in by_host.items():
-        decided = [r for r in group if r.decided]
-        suggestion = [(encoding, pages) for encoding, pages in Counter(
-            r.suggested for r in decided if r.suggested).most_common(1)
-            if 2 * pages >= len(decided)]  # half the host's pages, or it is a section
-        hosts.append(HostSummary(
-            host=host, records=len(group),
-            sources=tuple(Counter(r.source for r in decided).most_common()),
-            encodings=tuple(Counter(r.encoding for r in decided).most_common()),
-            replacements=sum(r.replacements for r in decided),
-            max_replacements=max((r.replacements for r in decided), default=0),
-            lossy=sum(r.source.endswith("-lossy") for r in decided),
-            conflicts=sum(bool(r.conflicts) for r in decided),
-            conflict_kinds=tuple(Counter(k for r in decided for k in r.conflicts).most_common()),
-            needs_review=sum(r.needs_review for r in decided),
-            quarantined_records=sum(r.quarantined for r in decided),
-            errors=sum(r.error is not None for r in group),
-            suggested_override=suggestion[0][0] if suggestion else "",
-            suggested_pages=suggestion[0][1] if suggestion else 0,
-            not_pages=tuple(sorted(Counter(r.status for r in group if r.not_a_page).items()))))
-    hosts.sort(key=lambda h: (not h.quarantine, -h.replacements, h.host))
-    return HostReport(tuple(hosts), records, tuple(sorted(Counter(dict(skipped)).items())),
-                      problem)
+    return report_of(tally_hosts(records).values(), records, skipped, problem)
+
+
+def report_of(tallies: Iterable[HostTally], records: Iterable[RecordOutcome] = (),
+              skipped: Iterable[tuple[str, int]] = (), problem: str | None = None
+              ) -> HostReport:
+    """The report from per-host tallies (merged however an engine merged them)."""
+    hosts = sorted((tally.summary() for tally in tallies),
+                   key=lambda h: (not h.quarantine, -h.replacements, h.host))
+    return HostReport(tuple(hosts), tuple(records),
+                      tuple(sorted(Counter(dict(skipped)).items())), problem)
 
 
 def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
