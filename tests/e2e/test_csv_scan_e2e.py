@@ -27,7 +27,8 @@ def test_upload_csv_and_see_per_column_result(page, e2e_dirs, tmp_path):
     page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
     flagged = page.get_by_test_id("stMetric").filter(has_text="Flagged")
     expect(flagged.get_by_test_id("stMetricValue")).to_have_text("3")
-    repairable = page.get_by_test_id("stMetric").filter(has_text="Repairable")
+    repairable = page.get_by_test_id("stMetric").filter(
+        has=page.get_by_test_id("stMetricLabel").get_by_text("Repairable", exact=True))
     expect(repairable.get_by_test_id("stMetricValue")).to_have_text("2")
     expect(page.get_by_test_id("stDataFrame").first).to_be_visible()  # per-column table
     expect(page.get_by_test_id("stVegaLiteChart").locator("canvas, svg").first).to_be_visible()
