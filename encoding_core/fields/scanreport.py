@@ -99,6 +99,13 @@ class ScanReport:
         """``summary()`` as JSON text."""
         return json.dumps(self.summary(), indent=2, ensure_ascii=False, default=str)
 
+    def merge(self, other: ScanReport, *, max_findings: int = MAX_FINDINGS) -> ScanReport:
+        """This report and ``other`` (scans of disjoint rows) as one, in any grouping and
+        order (``scanmerge.merge_reports``: counts add, a bounded sample of findings)."""
+        from .scanmerge import merge_reports  # (it builds ScanReports: imported when used)
+
+        return merge_reports(self, other, max_findings=max_findings)
+
     def findings_csv(self) -> bytes:
         """The flagged cells with proposed repairs, as UTF-8 CSV with a BOM (Excel reads it)."""
         return b"\xef\xbb\xbf" + self.findings.to_csv(index=False).encode("utf-8")
