@@ -23,6 +23,7 @@ from encoding_core.overrides.retest import decode_with_overrides
 from encoding_core.warc.hostreport import (
     HostReport,
     RecordOutcome,
+    report_from_json,
     report_from_urls,
     report_from_warc,
 )
@@ -155,8 +156,12 @@ def _warc_tab(settings: FetchSettings, section: dict[str, Any]) -> Listed | None
 
 
 def _report_tab(settings: FetchSettings, zone: LandingZone, listed: Listed | None) -> None:
-    mode = st.radio("Over", ["The WARC file (WARC tab)", "A list of URLs"], horizontal=True,
-                    key="fetch_report_mode")
+    mode = st.radio("Over", ["The WARC file (WARC tab)", "A list of URLs",
+                             "A report file (report --json, or a job's report.json)"],
+                    horizontal=True, key="fetch_report_mode")
+    if mode.startswith("A report file"):
+        _open_report_file()
+        return
     if mode == "A list of URLs":
         text = st.text_area("URLs, one per line", key="fetch_report_urls")
         left, right = st.columns(2)
@@ -194,6 +199,22 @@ def _report_tab(settings: FetchSettings, zone: LandingZone, listed: Listed | Non
         st.session_state[_REPORT_SOURCE] = warc.key
     except WarcFormatError as exc:
         st.error(md_escape(str(exc)))
+
+
+def _open_report_file() -> None:
+    """A host report written by the CLI or a job, opened with the same tables and charts."""
+    upload = st.file_uploader("Report file (JSON)", type=["json"], key="fetch_report_file")
+    if upload is None:
+        st.info("Upload a report.json written by `encoding-triage report --json` or a job.")
+        return
+    try:
+        report = report_from_json(upload.getvalue())
+    except ValueError as exc:
+        st.session_state.pop(_REPORT, None)   # not the last file's report under this one's name
+        st.error(f"{md_code(upload.name)}: {md_escape(str(exc))}")
+        return
+    st.session_state[_REPORT] = report
+    st.session_state[_REPORT_SOURCE] = None
 
 
 def _kept_report(listed: Listed | None) -> HostReport | None:

@@ -28,7 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ..decision.decode import DEFAULT_DETECTOR, Detector, decode
@@ -45,7 +45,8 @@ from .warcfile import WarcFormatError, WarcSource, iter_indexed_captures
 OverrideLookup = Callable[[str], str | None]
 
 __all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "OverrideLookup", "RecordOutcome",
-           "outcome", "report_from_urls", "report_from_warc", "report_of", "summarise"]
+           "outcome", "report_from_json", "report_from_urls", "report_from_warc", "report_of",
+           "summarise"]
 
 Progress = Callable[[int, int | None], None]  # (records done, total if known)
 
@@ -162,6 +163,35 @@ def report_of(tallies: Iterable[HostTally], records: Iterable[RecordOutcome] = (
                    key=lambda h: (not h.quarantine, -h.replacements, h.host))
     return HostReport(tuple(hosts), tuple(records),
                       tuple(sorted(Counter(dict(skipped)).items())), problem)
+
+
+def report_from_json(text: str | bytes) -> HostReport:
+    """A host report read back from the JSON ``HostReport.to_json`` wrote (``report --json``,
+    a job's ``report.json``); ``ValueError`` saying what is wrong when it is not one."""
+    try:
+        data = json.loads(text)
+        hosts = tuple(HostSummary(**_known(item, _SUMMARY_FIELDS, pairs=True))
+                      for item in data["hosts"])
+        records = tuple(RecordOutcome(**_known(item, _RECORD_FIELDS, pairs=False))
+                        for item in data.get("records", []))
+        skipped = tuple(sorted((str(k), int(v)) for k, v in dict(data.get("skipped", {})).items()))
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise ValueError(f"not a host report written by encoding-triage: {exc}") from exc
+    return HostReport(hosts, records, skipped, data.get("problem"))
+
+
+def _known(item: dict[str, Any], names: frozenset[str], *, pairs: bool) -> dict[str, Any]:
+    """The fields of ``item`` a record has, JSON lists back as tuples (of pairs)."""
+    known: dict[str, Any] = {}
+    for name, value in item.items():
+        if name in names:
+            known[name] = (tuple(tuple(p) for p in value) if pairs else tuple(value)) \
+                if isinstance(value, list) else value
+    return known
+
+
+_SUMMARY_FIELDS = frozenset(f.name for f in fields(HostSummary))
+_RECORD_FIELDS = frozenset(f.name for f in fields(RecordOutcome))
 
 
 def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,

@@ -436,3 +436,21 @@ def test_quarantined_hosts_are_listed(app_data, monkeypatch) -> None:
     at = _page()
     table = _table(at, "count")
     assert table["host"].tolist() == ["b.example"] and table["count"].tolist() == [25]
+
+
+def test_a_report_file_opens_with_the_same_tables() -> None:
+    """A report.json written by `report --json` (or a job) shows its hosts and pages."""
+    from encoding_core.warc.hostreport import report_from_warc
+
+    written = report_from_warc(_warc()).to_json().encode()
+    at = _page()
+    at.radio(key="fetch_report_mode").set_value(
+        "A report file (report --json, or a job's report.json)").run()
+    at.file_uploader(key="fetch_report_file").upload("report.json", written,
+                                                     "application/json").run()
+    assert not at.exception, at.exception
+    hosts = _table(at, "quarantined")
+    assert set(hosts["host"]) == {"a.example", "b.example"}
+    at.file_uploader(key="fetch_report_file").upload("bad.json", b'{"hosts": 3}',
+                                                     "application/json").run()
+    assert any("not a host report" in e.value for e in at.error)

@@ -176,3 +176,17 @@ def test_redirect_hops_and_empty_bodies_are_counted_apart() -> None:
     hosts = list(csv.DictReader(io.StringIO(report.hosts_csv())))
     assert hosts[0]["pages"] == "1" and hosts[0]["not_pages"] == "204:1 301:1 302:1"
     assert "source:fallback" not in hosts[0]
+
+
+def test_a_report_written_as_json_reads_back_the_same() -> None:
+    """report --json (or a job's report.json) opens again as the same report."""
+    from encoding_core.warc.hostreport import report_from_json
+
+    report = report_from_warc(WARC, detector=None)
+    again = report_from_json(report.to_json())
+    assert again.hosts == report.hosts and again.records == report.records
+    assert again.skipped == report.skipped
+    with pytest.raises(ValueError, match="not a host report"):
+        report_from_json('{"hosts": [{"nope": 1}]}')
+    with pytest.raises(ValueError, match="not a host report"):
+        report_from_json(b"\xff not json")
