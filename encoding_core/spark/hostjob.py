@@ -1,0 +1,90 @@
+"""``host_report(spark, paths)``: seed 000's per-host numbers over many WARC files on Spark.
+
+The paths are distributed one task per file (``sc.parallelize(paths, len(paths))``); a task
+reads its file with the project's own WARC reader (``warc.warcfile``, which names a damaged
+record where resiliparse's Beam reader drops it) and decides each record with
+``hostreport.outcome``. Per host, the outcomes are combined into ``HostTally`` values before
+the shuffle (``combineByKey``), so no host's records need to meet in one place; the report is
+built from the merged tallies with ``hostreport.report_of``, the function the single-machine
+report uses. A file that cannot be read, or is damaged after some records, is named in
+``problem`` with what was read from it kept: nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..warc.hostmodels import RecordOutcome
+from ..warc.hostreport import HostReport, outcome, report_of
+from ..warc.hosttally import HostTally
+from ..warc.warcfile import WarcFormatError, iter_indexed_captures
+
+__all__ = ["FileProblem", "host_report", "records_of_file"]
+
+_SKIPPED, _PROBLEM = "~skipped", "~problem"
+
+
+@dataclass(frozen=True, slots=True)
+class FileProblem:
+    """A WARC file that could not be read whole: which, where it stopped, and why."""
+
+    path: str
+    records_read: int
+    reason: str
+
+
+def records_of_file(path: str, max_bytes: int = 10 * 1024 * 1024
+                    ) -> Iterator[tuple[str, Any]]:
+    """(host, RecordOutcome) per decided record of one file; ("~skipped", reason) per record
+    not decided; ("~problem", FileProblem) when the file stops early or does not open."""
+    read = 0
+    try:
+        for index, item in iter_indexed_captures(path, max_bytes=max_bytes):
+            read += 1
+            if isinstance(item, str):
+                yield _SKIPPED, item
+            else:
+                decided = outcome(item, record_index=index)
+                yield decided.host, decided
+    except WarcFormatError as exc:
+        yield _PROBLEM, FileProblem(path, read, str(exc))
+    except OSError as exc:
+        yield _PROBLEM, FileProblem(path, read, f"cannot be read: {exc}")
+
+
+def _start(record: RecordOutcome) -> HostTally:
+    return HostTally(record.host).add(record)
+
+
+def _add(tally: HostTally, record: RecordOutcome) -> HostTally:
+    return tally.add(record)
+
+
+def _merge(a: HostTally, b: HostTally) -> HostTally:
+    return a.merge(b)
+
+
+def host_report(spark: Any, paths: Sequence[str], *, max_bytes: int = 10 * 1024 * 1024,
+                with_records: bool = True) -> HostReport:
+    """The host report over the WARC files at ``paths`` (local paths or what the cluster's
+    Hadoop file systems read), computed on ``spark`` (a SparkSession).
+
+    ``with_records``: also collect every record's outcome (the single-machine report keeps
+    them); off for a crawl, whose records belong in Parquet, not in the driver's memory.
+    """
+    context = spark.sparkContext
+    items = context.parallelize(list(paths), max(1, len(paths))).flatMap(
+        lambda path: records_of_file(path, max_bytes)).cache()
+    decided = items.filter(lambda kv: kv[0] not in (_SKIPPED, _PROBLEM))
+    tallies = decided.combineByKey(_start, _add, _merge).values().collect()
+    others = items.filter(lambda kv: kv[0] in (_SKIPPED, _PROBLEM)).collect()
+    records = decided.values().collect() if with_records else []
+    items.unpersist()
+    skipped = Counter(reason for key, reason in others if key == _SKIPPED)
+    problems = [p for key, p in others if key == _PROBLEM]
+    problem = "; ".join(f"{p.path}: {p.reason} (after {p.records_read} records)"
+                        for p in problems) or None
+    return report_of(tallies, records, skipped.items(), problem)
