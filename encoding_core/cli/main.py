@@ -21,6 +21,7 @@ _SUBCOMMAND_MODULES = (
     "encoding_core.cli.fetch",
     "encoding_core.cli.scan",
     "encoding_core.cli.overrides",
+    "encoding_core.cli.spark",
 )
 
 

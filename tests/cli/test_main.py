@@ -15,7 +15,7 @@ from tests.warcs import warc_file
 ROOT = Path(__file__).resolve().parents[2]
 # Every command and sub-action a user can ask --help of.
 COMMANDS = [["inspect"], ["fetch"], ["report"], ["scan-csv"], ["scan-parquet"], ["overrides"],
-            ["overrides", "list"], ["overrides", "check"], []]
+            ["overrides", "list"], ["overrides", "check"], ["spark"], ["spark", "report"], []]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c) or "top" for c in COMMANDS])
