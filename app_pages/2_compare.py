@@ -125,6 +125,7 @@ def compare_page() -> None:
                     more = f" … ({line.cut:,} more characters)" if line.cut else ""
                     chunks.append(highlighted_html(f"{line.number:>4}  {line.text}{more}",
                                                    tuple((a + 6, b + 6) for a, b in line.spans)))
+                # every chunk is page text through highlighted_html, which escapes it all
                 st.html("".join(chunks) or "<p>(no differing lines)</p>")
 
 

@@ -8,9 +8,10 @@ laid out by concern, lowest layer first (``pyproject.toml``'s import contract ch
 * ``fetch`` and ``fields``: fetching a page; mojibake in stored fields, CSV and frame scans;
 * ``warc``, ``overrides`` and ``views``: captures and host reports; site overrides; compare,
   byte inspection and regression cases;
-* ``cli``: the command line.
+* ``cli`` and ``spark``: the command line; the same reports on Apache Spark (optional).
 
-``errors`` and ``wording`` are the shared basics every room may import. The field scan
+``errors``, ``wording``, ``datafolder`` and ``hosts`` are the shared basics every room may
+import. The field scan
 (``scan_csv``, ``scan_frame``, ``ScanReport``) is imported on first use, so ``import
 encoding_core`` and ``decode`` never load pandas or pyarrow.
 """

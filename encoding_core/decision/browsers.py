@@ -54,7 +54,8 @@ class BrowserAnswer:
     why: str
 
 
-def _declared(body: bytes, content_type: str | None) -> tuple[str, str] | None:
+def _declared(body: bytes, content_type: str | None,
+              declaration: Declaration | None) -> tuple[str, str] | None:
     """What the BOM, the header and the prescan say, as both browsers read them."""
     sniffed = browser_bom_sniff(body)
     if sniffed is not None:
@@ -64,7 +65,6 @@ def _declared(body: bytes, content_type: str | None) -> tuple[str, str] | None:
         encoding = get_encoding(header.charset)
         if encoding is not None:
             return encoding, f"the Content-Type charset ({header.charset})"
-    declaration = find_declaration(body)
     if declaration is not None and declaration.encoding is not None and not declaration.late:
         return declaration.encoding, "the declaration in the first 1024 bytes"
     return None
@@ -122,12 +122,12 @@ def browser_answers(body: bytes, content_type: str | None = None,
     >>> [a.encoding for a in browser_answers("<p>Москва</p>".encode("cp1251"))][0] is None
     True
     """
-    declared = _declared(body, content_type)
+    declaration = find_declaration(body)
+    declared = _declared(body, content_type, declaration)
     if declared is not None:
         encoding, why = declared
         return (BrowserAnswer("chromium", encoding, f"{why} says so"),
                 BrowserAnswer("firefox", encoding, f"{why} says so"))
-    declaration = find_declaration(body)
     late = declaration if declaration is not None and declaration.late else None
     if late is not None and late.encoding is not None and _late_in_head(body, late):
         chromium = BrowserAnswer("chromium", late.encoding,

@@ -95,14 +95,9 @@ def test_counts_are_in_words(body: bytes, encoding: str, line: str) -> None:
 
 def test_two_readings_of_a_text_are_offered_not_ranked():
     """When a whole-text chain and ftfy read a text differently, neither is called better."""
-    from streamlit.testing.v1 import AppTest
 
-    from tests.app.conftest import APP
 
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.secrets["placeholder"] = "set explicitly"
-    at.run()
-    at.switch_page("app_pages/3_bytes.py").run()
+    at = _page()
     at.text_input(key="bytes_text").input("ĂŠtĂŠ").run()
     assert not at.exception, at.exception
     assert at.success and not any("further" in w.value for w in at.warning)
@@ -112,10 +107,7 @@ def test_two_readings_of_a_text_are_offered_not_ranked():
 def test_koi8_r_read_as_latin_1_is_not_called_clean():
     """KOI8-R read as windows-1252 (no byte of it UTF-8) gets the decision's own check: the
     Cyrillic it was, with a caution that a short text leaves the detector unsure."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.secrets["placeholder"] = "set explicitly"
-    at.run()
-    at.switch_page("app_pages/3_bytes.py").run()
+    at = _page()
     at.text_input(key="bytes_text").input("îÏ×ÏÓÔÉ ÄÎÑ").run()
     assert not at.exception, at.exception
     assert not any("looks clean" in i.value for i in at.info)
@@ -127,10 +119,7 @@ def test_koi8_r_read_as_latin_1_is_not_called_clean():
 def test_partly_damaged_text_offers_its_repair():
     """One lost byte and three repairable characters: the repair is offered, with how many
     characters stay lost, not "cannot be recovered"."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.secrets["placeholder"] = "set explicitly"
-    at.run()
-    at.switch_page("app_pages/3_bytes.py").run()
+    at = _page()
     at.text_input(key="bytes_text").input("Oâ€™Brien said â€œhelloâ€\ufffd â€“ ok").run()
     assert not at.exception, at.exception
     assert not any("cannot be recovered" in e.value for e in at.error)
@@ -140,10 +129,7 @@ def test_partly_damaged_text_offers_its_repair():
 
 def test_a_mixed_page_shows_its_segment_map():
     """The mixed sample: a segment map with one row per segment and a strip chart."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.secrets["placeholder"] = "set explicitly"
-    at.run()
-    at.switch_page("app_pages/3_bytes.py").run()
+    at = _page()
     at.radio(key="bytes_mode").set_value("Upload a file").run()
     body = ("<p>José Müller — “ok”</p>\n".encode()
             + "<footer>© 2009 – it’s “old”</footer>".encode("cp1252"))
