@@ -5,13 +5,13 @@ file."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..fields.csvformat import CsvError
 from ..fields.csvscan import ScanReport, scan_csv
+from ..fields.scanjson import scan_to_json
 from ._help import examples
 
 __all__ = ["add_parser", "format_report"]
@@ -128,10 +128,7 @@ def run_parquet(args: argparse.Namespace) -> int:
 
 def _print(args: argparse.Namespace, report: ScanReport) -> int:
     if args.json:
-        data = {"file": str(args.file), **report.summary(),
-                "findings": json.loads(report.findings.to_json(orient="records",
-                                                               force_ascii=False))}
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(scan_to_json(report, str(args.file)))
     else:
         print(format_report(str(args.file), report, args.examples))
     return 0

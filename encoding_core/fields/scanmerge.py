@@ -3,7 +3,7 @@
 An engine scans a table batch by batch (Spark's ``mapInArrow``, a pool of processes) and
 combines the reports. The merge is associative and commutative, so any grouping and order give
 the same report: counts add per column and per host; the findings are the first
-``max_findings`` by (row, column), a bounded sample that does not depend on arrival order; the
+``max_findings`` by (file, row, column), a bounded sample that does not depend on arrival order; the
 columns keep their order when both reports have the same ones (else they are sorted by name);
 what a CSV read said (encoding, delimiter) stays when both agree and is joined otherwise.
 """
@@ -42,12 +42,17 @@ def _joined(a: str | None, b: str | None) -> str | None:
 
 
 def _first(findings: pd.DataFrame, limit: int) -> pd.DataFrame:
+    # scans of several files (``spark.scanjob.scan_csv_files``) name each finding's file
+    by = ["file", "row", "column"] if "file" in findings.columns else ["row", "column"]
     try:
-        ordered = findings.sort_values(["row", "column"], kind="stable")
+        ordered = findings.sort_values(by, kind="stable")
     except TypeError:  # row labels of mixed types: order by their text
-        ordered = findings.assign(_key=findings["row"].astype(str)).sort_values(
-            ["_key", "column"], kind="stable").drop(columns="_key")
-    return ordered.head(limit).reset_index(drop=True)
+        ordered = findings.assign(row=findings["row"].astype(str)).sort_values(
+            by, kind="stable")
+        ordered["row"] = findings["row"].loc[ordered.index]
+    # infer_objects: a part whose column held only None comes back object; as one frame, the
+    # column is what a single scan gives (text, missing values NaN, not a mix of None and NaN)
+    return ordered.head(limit).reset_index(drop=True).infer_objects()
 
 
 def merge_reports(a: ScanReport, b: ScanReport, *, max_findings: int = MAX_FINDINGS

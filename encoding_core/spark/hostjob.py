@@ -8,6 +8,11 @@ the shuffle (``combineByKey``), so no host's records need to meet in one place; 
 built from the merged tallies with ``hostreport.report_of``, the function the single-machine
 report uses. A file that cannot be read, or is damaged after some records, is named in
 ``problem`` with what was read from it kept: nothing is dropped silently.
+
+Overrides are applied as the single-machine report applies them: the driver reads the file once
+(``overrides.lookup.ActiveOverrides``) and ships that snapshot to the tasks. With
+``records_out``, every record is written as Parquet by the executors (one row per record,
+``RECORD_COLUMNS``), so a crawl's records never pass through the driver.
 """
 
 from __future__ import annotations
@@ -18,11 +23,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..warc.hostmodels import RecordOutcome
-from ..warc.hostreport import HostReport, outcome, report_of
+from ..warc.hostreport import HostReport, OverrideLookup, outcome, report_of
 from ..warc.hosttally import HostTally
 from ..warc.warcfile import WarcFormatError, iter_indexed_captures
 
-__all__ = ["FileProblem", "host_report", "records_of_file"]
+__all__ = ["RECORD_COLUMNS", "FileProblem", "host_report", "records_of_file"]
+
+#: The columns of the per-record Parquet output (Spark SQL types), for analysts to query.
+RECORD_COLUMNS = (
+    ("url", "string"), ("host", "string"), ("status", "int"), ("content_type", "string"),
+    ("encoding", "string"), ("source", "string"), ("replacements", "int"),
+    ("quarantined", "boolean"), ("conflicts", "array<string>"), ("needs_review", "boolean"),
+    ("suggested", "string"), ("body_length", "long"), ("not_a_page", "string"),
+    ("warc_file", "string"), ("record_index", "int"))
 
 _SKIPPED, _PROBLEM = "~skipped", "~problem"
 
@@ -36,8 +49,8 @@ class FileProblem:
     reason: str
 
 
-def records_of_file(path: str, max_bytes: int = 10 * 1024 * 1024
-                    ) -> Iterator[tuple[str, Any]]:
+def records_of_file(path: str, max_bytes: int = 10 * 1024 * 1024,
+                    overrides: OverrideLookup | None = None) -> Iterator[tuple[str, Any]]:
     """(host, RecordOutcome) per decided record of one file; ("~skipped", reason) per record
     not decided; ("~problem", FileProblem) when the file stops early or does not open."""
     read = 0
@@ -47,7 +60,8 @@ def records_of_file(path: str, max_bytes: int = 10 * 1024 * 1024
             if isinstance(item, str):
                 yield _SKIPPED, item
             else:
-                decided = outcome(item, record_index=index)
+                decided = outcome(item, record_index=index, warc_file=path,
+                                  overrides=overrides)
                 yield decided.host, decided
     except WarcFormatError as exc:
         yield _PROBLEM, FileProblem(path, read, str(exc))
@@ -67,24 +81,44 @@ def _merge(a: HostTally, b: HostTally) -> HostTally:
     return a.merge(b)
 
 
+def _row(record: RecordOutcome) -> tuple[Any, ...]:
+    return (record.url, record.host, record.status, record.content_type, record.encoding,
+            record.source, record.replacements, record.quarantined, list(record.conflicts),
+            record.needs_review, record.suggested, record.body_length, record.not_a_page,
+            record.warc_file, record.record_index)
+
+
 def host_report(spark: Any, paths: Sequence[str], *, max_bytes: int = 10 * 1024 * 1024,
-                with_records: bool = True) -> HostReport:
+                with_records: bool = True, max_records: int | None = None,
+                overrides: OverrideLookup | None = None,
+                records_out: str | None = None, input_problems: Sequence[str] = ()
+                ) -> HostReport:
     """The host report over the WARC files at ``paths`` (local paths or what the cluster's
     Hadoop file systems read), computed on ``spark`` (a SparkSession).
 
     ``with_records``: also collect every record's outcome (the single-machine report keeps
-    them); off for a crawl, whose records belong in Parquet, not in the driver's memory.
+    them), if there are no more than ``max_records``; off for a crawl, whose records belong
+    in ``records_out`` (a Parquet folder the executors write), not in the driver's memory.
+    ``overrides``: a picklable lookup (an ``ActiveOverrides``), applied in the tasks.
+    ``input_problems``: what was wrong before the job (a manifest's bad line), named first in
+    ``problem``.
     """
     context = spark.sparkContext
     items = context.parallelize(list(paths), max(1, len(paths))).flatMap(
-        lambda path: records_of_file(path, max_bytes)).cache()
+        lambda path: records_of_file(path, max_bytes, overrides)).cache()
     decided = items.filter(lambda kv: kv[0] not in (_SKIPPED, _PROBLEM))
     tallies = decided.combineByKey(_start, _add, _merge).values().collect()
     others = items.filter(lambda kv: kv[0] in (_SKIPPED, _PROBLEM)).collect()
-    records = decided.values().collect() if with_records else []
+    if records_out is not None:
+        schema = ", ".join(f"{name} {kind}" for name, kind in RECORD_COLUMNS)
+        spark.createDataFrame(decided.values().map(_row), schema).write.mode(
+            "overwrite").parquet(records_out)
+    total = sum(tally.records for tally in tallies)
+    keep = with_records and (max_records is None or total <= max_records)
+    records = decided.values().collect() if keep else []
     items.unpersist()
     skipped = Counter(reason for key, reason in others if key == _SKIPPED)
     problems = [p for key, p in others if key == _PROBLEM]
-    problem = "; ".join(f"{p.path}: {p.reason} (after {p.records_read} records)"
-                        for p in problems) or None
+    problem = "; ".join([*input_problems, *(
+        f"{p.path}: {p.reason} (after {p.records_read} records)" for p in problems)]) or None
     return report_of(tallies, records, skipped.items(), problem)

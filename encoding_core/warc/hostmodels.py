@@ -29,6 +29,8 @@ class RecordOutcome:
     not_a_page: str = ""               # "redirect" or "empty body": nothing was decided
     capture_id: str | None = None      # the landing-zone capture it was decided from (URLs)
     record_index: int | None = None    # the WARC record it was decided from (WARC files)
+    content_type: str = ""             # the response's Content-Type header, as sent
+    warc_file: str = ""                # the WARC file's path, when it was read from one
 
     @property
     def decided(self) -> bool:

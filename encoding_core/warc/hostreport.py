@@ -23,6 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import threading
 import time
 from collections import Counter
@@ -121,23 +122,27 @@ def _host(url: str) -> str:
 
 def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
             overrides: OverrideLookup | None = None,
-            record_index: int | None = None) -> RecordOutcome:
+            record_index: int | None = None, warc_file: str = "") -> RecordOutcome:
     """Decode one capture (with its host's active override) and keep seed 000's numbers.
 
     A redirect hop or an empty body is no page: it is returned undecided (``not_a_page``).
     The outcome names what it was decided from (the capture's id, or ``record_index`` in
-    its WARC file), so a report row reopens exactly that page, not another one of its URL.
+    its WARC file, and ``warc_file``'s path), so a report row reopens exactly that page, not
+    another one of its URL.
     """
     host = _host(capture.url)
     kept, index = capture.capture_id, record_index
+    sent = capture.content_type or ""
     if 300 <= capture.status < 400 and capture.final.header_values("location"):
         return RecordOutcome(url=capture.url, host=host, status=capture.status,
                              body_length=len(capture.body), not_a_page="redirect",
-                             capture_id=kept, record_index=index)
+                             capture_id=kept, record_index=index, content_type=sent,
+                             warc_file=warc_file)
     if not capture.body:
         return RecordOutcome(url=capture.url, host=host, status=capture.status,
                              not_a_page="empty body",
-                             capture_id=kept, record_index=index)
+                             capture_id=kept, record_index=index, content_type=sent,
+                             warc_file=warc_file)
     override = overrides(host) if overrides is not None else None
     decided = decode(capture.body, capture.content_type, override=override, detector=detector)
     return RecordOutcome(
@@ -145,7 +150,7 @@ def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAUL
         encoding=decided.encoding, source=decided.source, replacements=decided.replacements,
         conflicts=tuple(c.kind for c in decided.conflicts), needs_review=decided.needs_review,
         suggested=decided.suggested_encoding or "", body_length=len(capture.body),
-        capture_id=kept, record_index=index)
+        capture_id=kept, record_index=index, content_type=sent, warc_file=warc_file)
 
 
 def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int]] = (),
@@ -206,6 +211,7 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
     records: list[RecordOutcome] = []
     skipped: Counter[str] = Counter()
     problem = None
+    path = str(source) if isinstance(source, str | os.PathLike) else ""
     try:
         for done, (index, item) in enumerate(iter_indexed_captures(source, max_bytes=max_bytes),
                                              start=1):
@@ -213,7 +219,7 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
                 skipped[item] += 1
             else:
                 records.append(outcome(item, detector=detector, overrides=overrides,
-                                       record_index=index))
+                                       record_index=index, warc_file=path))
             if progress is not None:
                 progress(done, None)
     except WarcFormatError as exc:

@@ -1,0 +1,73 @@
+"""A field scan as JSON and back: what ``scan-csv --json`` prints and a job's ``report.json``.
+
+``scan_to_dict(report, file)`` is the one writer (the CLI's ``--json``, ``spark scan``'s
+``report.json``); ``scan_from_json`` reads it back into a ``ScanReport`` for the CSV scan page,
+refusing anything else with a message that says what is wrong. The round trip keeps every
+count, note and finding; a finding's cells come back as JSON gave them (``null`` stays None).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pandas as pd
+
+from .scanreport import ScanReport, empty_frame
+
+__all__ = ["scan_from_json", "scan_to_dict", "scan_to_json"]
+
+_FINDING_ORDER = ("file", "row", "line", "column", "host", "kind", "original", "repaired",
+                  "chain", "excerpt")
+
+
+def scan_to_dict(report: ScanReport, file: str) -> dict[str, Any]:
+    """``{"file": file, **report.summary(), "findings": [...]}`` in plain JSON types."""
+    findings = json.loads(report.findings.to_json(orient="records", force_ascii=False))
+    return {"file": file, **report.summary(), "findings": findings}
+
+
+def scan_to_json(report: ScanReport, file: str) -> str:
+    """``scan_to_dict`` as indented JSON text (UTF-8 characters as they are)."""
+    return json.dumps(scan_to_dict(report, file), indent=2, ensure_ascii=False, default=str)
+
+
+def _frame(rows: list[dict[str, Any]], names: list[str]) -> pd.DataFrame:
+    if not rows:
+        return empty_frame(names)
+    return pd.DataFrame(rows, columns=names)
+
+
+def scan_from_json(text: str | bytes) -> tuple[str, ScanReport]:
+    """The file name and the report read back from ``scan_to_json``'s text; ``ValueError``
+    saying what is wrong when it is not a field scan written by encoding-triage."""
+    try:
+        data = json.loads(text)
+        columns_rows = list(data["columns"])
+        columns = pd.DataFrame(columns_rows, columns=list(columns_rows[0]) if columns_rows
+                               else ["column", "cells", "flagged", "rate"])
+        hosts = data.get("hosts")
+        host_frame = None if hosts is None else pd.DataFrame(
+            hosts, columns=list(hosts[0]) if hosts else ["host", "rows", "flagged", "rate"])
+        found = list(data.get("findings", []))
+        present = {name for item in found for name in item}
+        order = [n for n in _FINDING_ORDER if n in present] + sorted(
+            present - set(_FINDING_ORDER))
+        malformed = list(data.get("malformed", []))
+        report = ScanReport(
+            columns, _frame(found, order or ["row", "column", "kind", "original", "repaired",
+                                             "chain", "excerpt"]),
+            host_frame, int(data["rows"]), int(data["flagged"]),
+            bool(data.get("findings_truncated", False)),
+            encoding=data.get("encoding"), encoding_reason=data.get("encoding_reason"),
+            delimiter=data.get("delimiter"),
+            malformed=_frame(malformed, ["line", "problem"]),
+            malformed_count=int(data.get("malformed_count", 0)),
+            decode_errors=int(data.get("decode_errors", 0)),
+            nul_chars=int(data.get("nul_chars", 0)),
+            mixed_encoding=data.get("mixed_encoding"),
+            mixed_lines=int(data.get("mixed_lines", 0)),
+            notes=tuple(str(n) for n in data.get("notes", ())))
+        return str(data.get("file", "")), report
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise ValueError(f"not a field scan written by encoding-triage: {exc}") from exc

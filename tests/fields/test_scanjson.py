@@ -1,0 +1,41 @@
+"""Tests for fields.scanjson: a scan written as scan-csv --json reads back the same."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from encoding_core import scan_csv
+from encoding_core.fields.scanjson import scan_from_json, scan_to_dict, scan_to_json
+
+CSV = ("name,url\nJosÃ© Smith,http://a.example/\nJos? Garc?a,http://b.example/\n"
+       "Ana,http://a.example/\n\"broken,http://c.example/\n").encode()
+
+
+def test_a_scan_round_trips_through_its_json():
+    """Counts per column and host, findings, notes and how the file was read all come back."""
+    report = scan_csv(CSV, ["name"], "url")
+    name, back = scan_from_json(scan_to_json(report, "export.csv"))
+    assert name == "export.csv"
+    pd.testing.assert_frame_equal(back.columns, report.columns, check_dtype=False)
+    pd.testing.assert_frame_equal(back.hosts, report.hosts, check_dtype=False)
+    pd.testing.assert_frame_equal(back.findings, report.findings, check_dtype=False)
+    assert back.summary() == report.summary()
+
+
+def test_the_json_is_what_the_cli_prints(tmp_path, capsys):
+    from encoding_core.cli.main import main
+
+    path = tmp_path / "export.csv"
+    path.write_bytes(CSV)
+    assert main(["scan-csv", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == scan_to_dict(scan_csv(path), str(path))
+
+
+@pytest.mark.parametrize("text", [b"", b"[]", b'{"columns": 3}', b'{"columns": [], "rows": "x"}',
+                                  b"\xff\xfe not json", b'{"hosts": []}'])
+def test_anything_else_is_refused_with_a_message(text):
+    with pytest.raises(ValueError, match="not a field scan written by encoding-triage"):
+        scan_from_json(text)
