@@ -8,6 +8,7 @@ field, plus ``landing_dir``, ``retention_days`` and ``warc_dir``), then the envi
 from __future__ import annotations
 
 from dataclasses import asdict
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import pandas as pd
@@ -234,30 +235,56 @@ def _kept_report(listed: Listed | None) -> HostReport | None:
     return report
 
 
-def _report_page(record: RecordOutcome, report: HostReport, listed: Listed | None,
-                 settings: FetchSettings, zone: LandingZone) -> tuple[Capture, str] | None:
+def _reachable(warc_file: str, listed: Listed | None, section: dict[str, Any]
+               ) -> tuple[bytes | str, str] | None:
+    """The WARC file a report file's record names, if it is here: the file open in the WARC
+    tab, or one in ``warc_dir``, by its name only (a report file is untrusted: its path is
+    never opened as given)."""
+    name = PurePosixPath(warc_file.replace("\\", "/")).name
+    if not name:
+        return None
+    if listed is not None and listed[0].name == name:
+        return listed[0].data, name
+    folder = section.get("warc_dir")
+    path = Path(str(folder)) / name if folder else None
+    return (str(path), name) if path is not None and path.is_file() else None
+
+
+def _report_page(record: RecordOutcome, listed: Listed | None, settings: FetchSettings,
+                 zone: LandingZone, section: dict[str, Any]) -> tuple[Capture, str] | str:
     """The capture behind a host-report row, by the reference the row carries: its kept
-    capture's id (a URL list) or its record's index in the WARC file, never by URL (a URL
-    fetched twice, or a crawl's repeated record, would open another page)."""
+    capture's id (a URL list) or its record's index in its WARC file, never by URL (a URL
+    fetched twice, or a crawl's repeated record, would open another page); or why not.
+
+    A report built here over the WARC tab's file reads that file; a report file (a job's)
+    reads the file its record names, when that file is reachable here."""
     if record.capture_id is not None:
         return reopen(record.capture_id, zone), f"capture {record.capture_id}: {record.url}"
-    if record.record_index is None or listed is None:
-        return None
-    warc = listed[0]
-    return (read_response(warc.data, record.record_index, max_bytes=settings.max_bytes),
-            f"{warc.name} #{record.record_index}: {record.url}")
+    if record.record_index is None:
+        return "That row has no page to open (a fetch that failed)."
+    if st.session_state.get(_REPORT_SOURCE) is not None and listed is not None:
+        data, name = listed[0].data, listed[0].name
+    else:
+        found = _reachable(record.warc_file, listed, section)
+        if found is None:
+            named = record.warc_file or "its WARC file"
+            return (f"The record's WARC file ({named}) is not here: open it in the WARC tab, "
+                    "or put it in warc_dir.")
+        data, name = found
+    return (read_response(data, record.record_index, max_bytes=settings.max_bytes),
+            f"{name} #{record.record_index}: {record.url}")
 
 
-def _open_from_report(record: RecordOutcome, report: HostReport, listed: Listed | None,
-                      settings: FetchSettings, zone: LandingZone) -> None:
+def _open_from_report(record: RecordOutcome, listed: Listed | None, settings: FetchSettings,
+                      zone: LandingZone, section: dict[str, Any]) -> None:
     """Make the report row's page the current input and open it in Compare."""
     try:
-        found = _report_page(record, report, listed, settings, zone)
+        found = _report_page(record, listed, settings, zone, section)
     except (LandingZoneError, WarcFormatError, FetchError, OSError) as exc:
         st.error(md_escape(str(exc)))
         return
-    if found is None:
-        st.error("That page is no longer kept (the landing zone or WARC file changed).")
+    if isinstance(found, str):
+        st.error(md_escape(found))
         return
     _use(*found, _HOSTS)
     st.switch_page("app_pages/2_compare.py")
@@ -293,7 +320,7 @@ def fetch_page_body() -> None:
         if shown is not None:
             record = render_report(shown)
             if record is not None:
-                _open_from_report(record, shown, listed, settings, zone)
+                _open_from_report(record, listed, settings, zone, section)
         _capture_here(_HOSTS, zone)
 
 

@@ -18,8 +18,9 @@ from encoding_core.fields.csvscan import (
     scan_csv,
 )
 from encoding_core.fields.parquetscan import ParquetError, is_parquet, parquet_columns, scan_parquet
+from encoding_core.fields.scanjson import scan_from_json
 from encoding_core.wording import plural
-from ui.components import md_escape
+from ui.components import md_code, md_escape
 from ui.kept_uploader import kept_file_uploader
 from ui.state import CurrentInput, forget_upload, set_current
 
@@ -69,6 +70,8 @@ def csv_scan_page() -> None:
     st.write("Find mojibake (`JosÃ©`, `â€™`) and lost characters (`Jos? Garc?a`, `Jos�`) in the "
              "text columns of an exported table: per column and per host, what can be repaired "
              "and what cannot. The file's own encoding is decided here, never assumed.")
+    if _opened_report():
+        return
     source, name, key = _choose_file()
     try:
         header = _header(source, key)
@@ -86,6 +89,25 @@ def csv_scan_page() -> None:
         st.stop()
     report = _run_scan(source, key, tuple(columns), host_column)
     _show(report, name)
+
+
+def _opened_report() -> bool:
+    """A scan written elsewhere (``scan-csv --json``, ``spark scan``'s report.json), shown with
+    the same tables, charts and examples; True when one is open."""
+    with st.expander("…or open a scan report (JSON) written by the CLI or a Spark job"):
+        upload = st.file_uploader("Scan report (JSON)", type=["json"], key="csv_report_file",
+                                  help="encoding-triage scan-csv FILE --json > report.json, or "
+                                       "the report.json of encoding-triage spark scan")
+    if upload is None:
+        return False
+    try:
+        name, report = scan_from_json(upload.getvalue())
+    except ValueError as exc:
+        st.error(f"{md_escape(upload.name)}: {md_escape(str(exc))}")
+        return False
+    st.info("Showing the scan report file; remove it above to scan a file here.")
+    _show(report, name or upload.name)
+    return True
 
 
 def _defaults_for(key: str, header: list[str]) -> None:
@@ -173,8 +195,10 @@ def _run_scan(source: Any, key: str, columns: tuple[str, ...], host: str | None)
 
 
 def _show(report: ScanReport, name: str) -> None:
-    st.caption(f"{md_escape(name)}: read as **{report.encoding}** ({report.encoding_reason}), "
-               f"delimiter {report.delimiter!r}")
+    # from a report file these are untrusted text: code spans and escapes, never Markdown
+    st.caption(f"{md_escape(name)}: read as {md_code(str(report.encoding))} "
+               f"({md_escape(str(report.encoding_reason))}), delimiter "
+               f"{md_code(repr(report.delimiter))}")
     for note in report.notes:
         st.warning(md_escape(note))
     totals = report.columns[["cells", "flagged", "repairable", "partly_repairable",
@@ -253,7 +277,8 @@ def _examples(report: ScanReport, name: str) -> None:
     kinds = st.multiselect("Kinds", sorted(findings["kind"].unique()),
                            default=sorted(findings["kind"].unique()), key="csv_kinds")
     shown = findings[findings["kind"].isin(kinds)].head(500)
-    order = [c for c in ("row", "line", "column", "host", "kind", "excerpt", "repaired", "chain")
+    order = [c for c in ("file", "row", "line", "column", "host", "kind", "excerpt", "repaired",
+                         "chain")
              if c in shown.columns]
     table = shown[order].assign(repaired=shown["repaired"].str.slice(0, 300))
     st.dataframe(table, hide_index=True, width="stretch", key="csv_examples",
@@ -271,7 +296,8 @@ def _examples(report: ScanReport, name: str) -> None:
     if st.button("Open in the Bytes view", key="csv_to_bytes"):
         row = shown.iloc[chosen]
         excerpt = str(row["excerpt"])
-        set_current(CurrentInput(label=f"{name} line {row['line']}, {row['column']}",
+        where = f"line {row['line']}" if "line" in shown.columns else f"row {row['row']}"
+        set_current(CurrentInput(label=f"{name} {where}, {row['column']}",
                                  body=excerpt.encode("utf-8"),
                                  content_type="text/plain; charset=utf-8"))
         # a cell is text, not bytes: the Bytes page's "Bytes behind a text" tab explains it

@@ -310,3 +310,23 @@ def test_a_parquet_upload_is_scanned_like_a_csv(tmp_path):
                    and "column" in d.value.columns)
     assert columns.set_index("column").loc["name", "flagged"] == 200
     assert at.selectbox(key="csv_host").value == "url"
+
+
+def test_a_scan_report_file_opens_with_the_same_tables() -> None:
+    """A report.json written by scan-csv --json (or spark scan) shows its columns, hosts and
+    examples; a JSON file that is not one is refused with a message."""
+    from encoding_core import scan_csv
+    from encoding_core.fields.scanjson import scan_to_json
+
+    body = f"name,url\n{MOJIBAKE},http://a.example/\nAna,http://b.example/\n".encode()
+    written = scan_to_json(scan_csv(body, ["name"], "url"), "export.csv").encode()
+    at = _page()
+    at.file_uploader(key="csv_report_file").upload("report.json", written,
+                                                   "application/json").run()
+    assert not at.exception, at.exception
+    assert _per_column(at) == {"name": [2, 1, 1, 0]}
+    assert set(_table(at, "Per host")["host"]) == {"a.example", "b.example"}
+    assert "export.csv" in at.caption[0].value.replace("\\", "")
+    at.file_uploader(key="csv_report_file").upload("bad.json", b'{"columns": 3}',
+                                                   "application/json").run()
+    assert any("not a field scan" in e.value for e in at.error)

@@ -454,3 +454,34 @@ def test_a_report_file_opens_with_the_same_tables() -> None:
     at.file_uploader(key="fetch_report_file").upload("bad.json", b'{"hosts": 3}',
                                                      "application/json").run()
     assert any("not a host report" in e.value for e in at.error)
+
+
+def test_a_job_report_row_opens_its_record_from_the_file_it_names(app_data: Path,
+                                                                   tmp_path: Path) -> None:
+    """A report file whose records name their WARC file (as a Spark job writes them): a row
+    opens its record when a file of that name is in warc_dir, and says so when it is not."""
+    from encoding_core.warc.hostreport import report_from_warc
+
+    elsewhere = tmp_path / "job" / "crawl-7.warc.gz"
+    elsewhere.parent.mkdir()
+    elsewhere.write_bytes(_warc())
+    written = report_from_warc(str(elsewhere)).to_json().encode()
+    assert b"crawl-7.warc.gz" in written
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["fetch"] = {"warc_dir": str(app_data)}
+    at.run()
+    at.switch_page(PAGE).run()
+    at.radio(key="fetch_report_mode").set_value(
+        "A report file (report --json, or a job's report.json)").run()
+    at.file_uploader(key="fetch_report_file").upload("report.json", written,
+                                                     "application/json").run()
+    pages = _table(at, "decided by")
+    row = pages["url"].tolist().index("http://a.example/")
+    at.selectbox(key="fetch_report_pick").select_index(row)
+    at.button(key="fetch_report_open").click().run()
+    assert any("crawl-7.warc.gz) is not here" in e.value.replace("\\", "") for e in at.error)
+    (app_data / "crawl-7.warc.gz").write_bytes(_warc())
+    at.button(key="fetch_report_open").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Compare"
+    assert at.session_state["current_input"].body == LYING
