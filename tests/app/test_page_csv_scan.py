@@ -310,6 +310,9 @@ def test_a_parquet_upload_is_scanned_like_a_csv(tmp_path):
                    and "column" in d.value.columns)
     assert columns.set_index("column").loc["name", "flagged"] == 200
     assert at.selectbox(key="csv_host").value == "url"
+    at.button(key="csv_to_bytes").click().run()   # a Parquet finding has a row, not a line
+    assert not at.exception, at.exception
+    assert at.session_state["current_input"].label == "records.parquet row 0, name"
 
 
 def test_a_scan_report_file_opens_with_the_same_tables() -> None:
