@@ -139,15 +139,16 @@ def speed(base: str, repeats: int) -> dict[str, Any]:
             "target": "<= 1.5", "repeats": repeats}
 
 
-def build_warc(path: Path, records: int = 1000) -> None:
-    """``records`` response records from the corpus, under 25 hosts, headers right/absent/wrong."""
+def build_warc(path: Path, records: int = 1000, start: int = 0) -> None:
+    """``records`` response records from the corpus, under 25 hosts, headers right/absent/wrong
+    (``start``: the first record's number, so that several files hold different records)."""
     import corpus
     from fastwarc.warc import WarcRecord, WarcRecordType
 
     samples = corpus.build_corpus("dev")
-    rng = random.Random(3)
+    rng = random.Random(3 + start)
     with path.open("wb") as out:
-        for i in range(records):
+        for i in range(start, start + records):
             sample = samples[(i * 7) % len(samples)]
             roll = rng.random()
             charset = ("; charset=" + sample.encoding if roll < 0.5 else

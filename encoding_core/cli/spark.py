@@ -82,15 +82,21 @@ def add_parser(subparsers: Any) -> None:
 
 def _session(master: str, name: str) -> Any:
     """A SparkSession, or None with a message when pyspark is not installed."""
+    from ..spark.quiet import pandas_warning_ignored
+
     try:
-        from pyspark.sql import SparkSession
+        with pandas_warning_ignored():
+            from pyspark.sql import SparkSession
     except ImportError:
         print("error: pyspark is not installed: pip install 'encoding-triage[spark]'",
               file=sys.stderr)
         return None
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    return (SparkSession.builder.master(master).appName(name)
-            .config("spark.ui.enabled", "false").getOrCreate())
+    with pandas_warning_ignored():
+        session = (SparkSession.builder.master(master).appName(name)
+                   .config("spark.ui.enabled", "false").getOrCreate())
+    session.sparkContext.setLogLevel("ERROR")   # the job's own lines, not Spark's INFO/WARN
+    return session
 
 
 def _plural(count: int, word: str) -> str:

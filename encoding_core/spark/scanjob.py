@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-import warnings
 from collections.abc import Iterator, Sequence
 from functools import reduce
 from typing import Any
@@ -32,12 +31,11 @@ import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 from ..fields.csvformat import CsvError
 from ..fields.csvscan import scan_csv
 from ..fields.scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
+from .quiet import pandas_warning_ignored
 
 __all__ = ["scan_csv_files", "scan_table"]
 
 _OUT = "partition int, rows long, report binary"
-#: The start of the one PySpark warning filtered here (a regular expression, as ``warnings``).
-PANDAS_WARNING = r"PySpark does not yet fully support pandas >= 3\.0\.0"
 _TEXT = ("string", "varchar", "char")
 
 
@@ -117,10 +115,7 @@ def scan_table(df: Any, columns: Sequence[str] | None = None,
     def scan(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         return _partition(batches, chosen, host_column, max_findings)
 
-    with warnings.catch_warnings():
-        # PySpark 4.3 warns on any pandas >= 3; mapInArrow hands us Arrow, not pandas, and
-        # the Spark tests check the results with the pinned pandas: that message only
-        warnings.filterwarnings("ignore", PANDAS_WARNING, FutureWarning)
+    with pandas_warning_ignored():   # PySpark 4.3 warns on any pandas >= 3 (see quiet)
         rows = sorted(df.select(*read).mapInArrow(scan, _OUT).collect(),
                       key=lambda row: row["partition"])
     parts, offset = [], 0
