@@ -18,7 +18,9 @@ then shows the page as less mixed than it is, never more.
 
 from __future__ import annotations
 
+import codecs
 import re
+import threading
 from dataclasses import dataclass
 
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_strict
@@ -71,10 +73,72 @@ class SegmentMap:
         return tuple((s.start, s.end) for s in self.segments if s.encoding == encoding)
 
 
-def _runs(body: bytes) -> list[tuple[int, int, bool]]:
-    """(start, end, is_utf8) for every run of non-ASCII bytes."""
-    return [(m.start(), m.end(), _ALL_UTF8.fullmatch(body, m.start(), m.end()) is not None)
-            for m in _NON_ASCII_RUN.finditer(body)]
+_OFFSETS = threading.local()   # the list the error handler appends to, one per thread
+
+
+def _note_offset(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeDecodeError)
+    _OFFSETS.found.append(error.start)
+    return "", error.end
+
+
+_HANDLER = "encoding-triage-utf8-error-offsets"
+codecs.register_error(_HANDLER, _note_offset)
+
+
+def _error_offsets(body: bytes) -> list[int]:
+    """The offset of every malformed UTF-8 sequence, found by the C decoder (one call of the
+    error handler per malformed sequence, never a Python step per byte)."""
+    found: list[int] = []
+    _OFFSETS.found = found
+    body.decode("utf-8", _HANDLER)
+    return found
+
+
+def _legacy_runs(body: bytes) -> list[tuple[int, int]]:
+    """(start, end) of every run of non-ASCII bytes that is not made of valid UTF-8 sequences.
+
+    A UTF-8 sequence holds no ASCII byte, so a run is valid UTF-8 exactly when no malformed
+    sequence starts in it: the runs around the decoder's error offsets are the legacy ones,
+    found by walking to the ASCII bytes on either side (a run is a word, not a page).
+    """
+    runs: list[tuple[int, int]] = []
+    for offset in _error_offsets(body):
+        if runs and offset < runs[-1][1]:
+            continue   # another malformed sequence of the same run
+        start = offset
+        while start > 0 and body[start - 1] >= 0x80:
+            start -= 1
+        end = offset + 1
+        while end < len(body) and body[end] >= 0x80:
+            end += 1
+        runs.append((start, end))
+    return runs
+
+
+_ASCII = bytes(range(0x80))
+
+
+def _stretches(body: bytes, legacy: list[tuple[int, int]]) -> list[tuple[int, int, bool]]:
+    """(first run start, last run end, is_utf8) for each stretch of runs of one kind: the
+    legacy runs with only ASCII between them, and the UTF-8 runs between those."""
+    stretches: list[tuple[int, int, bool]] = []
+
+    def utf8_between(a: int, b: int) -> None:
+        first = _NON_ASCII_RUN.search(body, a, b)
+        if first is not None:   # to the last non-ASCII byte before b (C speed, from the end)
+            stretches.append((first.start(), a + len(body[a:b].rstrip(_ASCII)), True))
+
+    position = 0
+    for a, b in legacy:
+        utf8_between(position, a)
+        if stretches and not stretches[-1][2]:
+            stretches[-1] = (stretches[-1][0], b, False)   # only ASCII since the last one
+        else:
+            stretches.append((a, b, False))
+        position = b
+    utf8_between(position, len(body))
+    return stretches
 
 
 def _legacy_encoding(body: bytes, legacy: list[tuple[int, int]],
@@ -115,24 +179,18 @@ def segment_map(body: bytes, detector: Detector | None = None) -> SegmentMap | N
     >>> [(s.start, s.end, s.encoding) for s in found.segments], found.text[-22:]
     ([(0, 13, 'utf-8'), (13, 35, 'windows-1252')], '<p>Müller “quoted”</p>')
     """
-    runs = _runs(body)
-    legacy = [(a, b) for a, b, utf8 in runs if not utf8]
-    # a UTF-8 byte-order mark alone is no UTF-8 text
-    text_runs = runs[1:] if runs and runs[0][:2] == (0, 3) and body.startswith(b"\xef\xbb\xbf") \
-        else runs
-    if not legacy or all(not utf8 for _, _, utf8 in text_runs):
-        return None  # all UTF-8 (or ASCII), or no UTF-8 run: one encoding
+    legacy = _legacy_runs(body)
+    if not legacy:
+        return None  # all UTF-8 (or ASCII): one encoding
+    stretches = _stretches(body, legacy)
+    bom = body.startswith(b"\xef\xbb\xbf")
+    # a UTF-8 byte-order mark alone (a stretch of that one run) is no UTF-8 text
+    if not any(utf8 and not (bom and (a, b) == (0, 3)) for a, b, utf8 in stretches):
+        return None  # no UTF-8 run: one encoding
     chosen = _legacy_encoding(body, legacy, detector)
     if chosen is None:
         return None
     other, reason = chosen
-    # stretches of runs of one kind: (first run start, last run end, is_utf8)
-    stretches: list[tuple[int, int, bool]] = []
-    for a, b, utf8 in runs:
-        if stretches and stretches[-1][2] == utf8:
-            stretches[-1] = (stretches[-1][0], b, utf8)
-        else:
-            stretches.append((a, b, utf8))
     segments: list[Segment] = []
     start, sure = 0, True
     gap: tuple[int, int] | None = None

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from encoding_core import decode
+from encoding_core.decision import segments
 from encoding_core.decision.detect import default_detector
 from encoding_core.decision.segments import segment_map
 
@@ -71,3 +73,38 @@ def test_decode_reports_the_mix_with_its_segments():
     assert "windows-1252" in mixed.message
     found = segment_map(head + foot, default_detector)
     assert found is not None and found.text.endswith("it’s “old”</footer></body></html>")
+
+
+_UTF8_RUN = re.compile(rb"(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]"
+                       rb"|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]"
+                       rb"|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+                       rb"|\xf4[\x80-\x8f][\x80-\xbf]{2})+")
+
+
+def _reference_stretches(body: bytes) -> list[tuple[int, int, bool]]:
+    """The definition, step by step: each run of non-ASCII bytes is UTF-8 when it is made of
+    valid UTF-8 sequences (Encoding Standard byte ranges), and runs of one kind are merged."""
+    stretches: list[tuple[int, int, bool]] = []
+    for match in re.finditer(rb"[\x80-\xff]+", body):
+        utf8 = _UTF8_RUN.fullmatch(body, match.start(), match.end()) is not None
+        if stretches and stretches[-1][2] == utf8:
+            stretches[-1] = (stretches[-1][0], match.end(), utf8)
+        else:
+            stretches.append((match.start(), match.end(), utf8))
+    return stretches
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.binary(max_size=6), st.sampled_from(
+    [b" ", b"\n", "é".encode(), "€".encode(), "😀".encode(), b"\xe9", b"\x93", b"\xed\xa0\x80",
+     b"\xef\xbb\xbf", b"\xc3", b"\xf4\x90\x80\x80"])), max_size=40))
+def test_the_c_speed_runs_are_the_definitions_runs(pieces):
+    """The stretches found from the decoder's error offsets equal the run-by-run definition."""
+    body = b"".join(pieces)
+    legacy = segments._legacy_runs(body)
+    expected = _reference_stretches(body)
+    assert legacy == [(a, b) for a, b, utf8 in [
+        (m.start(), m.end(), _UTF8_RUN.fullmatch(body, m.start(), m.end()) is not None)
+        for m in re.finditer(rb"[\x80-\xff]+", body)] if not utf8]
+    if legacy:
+        assert segments._stretches(body, legacy) == expected
