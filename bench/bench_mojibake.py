@@ -2,8 +2,10 @@
 
     .venv/bin/python bench/bench_mojibake.py [--cells N] [--damaged 0.01] [--seed 4] [--json PATH]
 
-1. A generated table of N cells (default 1,000,000; five columns of multilingual names, cities,
-   addresses, comments and products, with numbers so most cells are distinct), in which a
+1. A generated table of N cells (default 1,000,000), in two shapes, one after the other
+   (``--shape``): "mixed", five columns of multilingual names, cities, addresses, comments
+   and products (many ASCII cells, repeated values); and "scripts", names and everyday words
+   in 20 scripts with a number (nearly every cell non-ASCII, most distinct). In each, a
    fraction of the non-ASCII cells (default 1%) is damaged the ways stored text gets damaged:
    UTF-8 read as windows-1252 (once, twice), as iso-8859-1, windows-1251, windows-1250,
    macintosh; windows-1252 read as iso-8859-1; bytes lost to U+FFFD or to "?".
@@ -108,12 +110,54 @@ DAMAGE: list[tuple[str, float, Callable[[str], str | None]]] = [
 ]
 
 
-def make_table(cells: int, damaged: float,
-               seed: int) -> tuple[pd.DataFrame, dict[tuple[int, str], str]]:
-    """The table and the damaged cells: (row, column) -> damage name."""
+# Names and everyday words in 20 scripts (the "scripts" shape): nearly every cell non-ASCII
+SCRIPT_WORDS = {
+    "latin": ["José", "Müller", "Françoise", "Ærøskøbing", "Łódź", "Dvořák", "Şükrü", "Ólöf"],
+    "vietnamese": ["Nguyễn", "Trần", "Phạm", "Hà Nội", "đường", "phở", "người", "Việt"],
+    "cyrillic": ["Александр", "Москва", "улица", "Шевченко", "привет", "Київ", "дім", "чай"],
+    "greek": ["Γιώργος", "Αθήνα", "οδός", "Παπαδόπουλος", "καφές", "θάλασσα", "ψωμί", "ήλιος"],
+    "armenian": ["Երևան", "Արամ", "սուրճ", "տուն", "Գևորգ", "հաց", "ջուր", "արև"],
+    "georgian": ["თბილისი", "გიორგი", "ყავა", "სახლი", "ნინო", "პური", "წყალი", "მზე"],
+    "hebrew": ["דוד", "תל אביב", "כהן", "שלום", "קפה", "בית", "לחם", "מים"],
+    "arabic": ["محمد", "القاهرة", "الحسن", "شارع", "قهوة", "بيت", "خبز", "ماء"],
+    "devanagari": ["अर्जुन", "दिल्ली", "शर्मा", "नमस्ते", "चाय", "घर", "रोटी", "पानी"],
+    "bengali": ["ঢাকা", "রহিম", "চা", "বাড়ি", "রুটি", "জল", "সূর্য", "বই"],
+    "tamil": ["சென்னை", "முருகன்", "காபி", "வீடு", "ரொட்டி", "தண்ணீர்", "சூரியன்", "புத்தகம்"],
+    "thai": ["กรุงเทพ", "สมชาย", "กาแฟ", "บ้าน", "ขนมปัง", "น้ำ", "ดวงอาทิตย์", "หนังสือ"],
+    "ethiopic": ["አዲስ አበባ", "አበበ", "ቡና", "ቤት", "ዳቦ", "ውሃ", "ፀሐይ", "መጽሐፍ"],
+    "han-simplified": ["北京", "王芳", "咖啡", "房子", "面包", "水", "太阳", "书"],
+    "han-traditional": ["臺北", "陳美玲", "咖啡廳", "學校", "麵包", "電腦", "圖書館", "風景"],
+    "japanese": ["東京", "田中", "コーヒー", "いえ", "パン", "みず", "たいよう", "ほん"],
+    "hangul": ["서울", "김민준", "커피", "집", "빵", "물", "태양", "책"],
+    "khmer": ["ភ្នំពេញ", "សុខា", "កាហ្វេ", "ផ្ទះ", "នំបុ័ង", "ទឹក", "ព្រះអាទិត្យ", "សៀវភៅ"],
+    "sinhala": ["කොළඹ", "නිමල්", "කෝපි", "ගෙදර", "පාන්", "වතුර", "ඉර", "පොත"],
+    "emoji-symbols": ["😀", "👍🏽", "€", "½", "±", "“ok”", "—", "…"],
+}
+
+
+def _scripts_data(rng: random.Random, rows: int) -> dict[str, list[str]]:
+    """Five columns of two or three words of one script, and a number: most cells distinct."""
+    scripts = list(SCRIPT_WORDS)
+
+    def cell() -> str:
+        words = SCRIPT_WORDS[rng.choice(scripts)]
+        return " ".join(rng.choice(words) for _ in range(rng.randint(2, 3))) + \
+            f" {rng.randint(1, 9999)}"
+
+    return {name: [cell() for _ in range(rows)]
+            for name in ("name", "city", "street", "comment", "product")}
+
+
+def make_table(cells: int, damaged: float, seed: int, shape: str = "mixed"
+               ) -> tuple[pd.DataFrame, dict[tuple[int, str], str]]:
+    """The table and the damaged cells: (row, column) -> damage name.
+
+    ``shape``: "mixed" (names, cities, streets, comments, products: many ASCII cells and
+    repeated values) or "scripts" (20 scripts, nearly every cell non-ASCII and distinct).
+    """
     rng = random.Random(seed)
     rows = cells // 5
-    data = {
+    data = _scripts_data(rng, rows) if shape == "scripts" else {
         "name": [f"{rng.choice(FIRST)} {rng.choice(LAST)}" for _ in range(rows)],
         "city": [rng.choice(CITY) for _ in range(rows)],
         "street": [f"{rng.choice(STREET)} {rng.randint(1, 999)}" for _ in range(rows)],
@@ -168,11 +212,14 @@ def _best_of(repeat: int, work: Callable[[], T]) -> tuple[float, T]:
 
 
 def run(cells: int = 1_000_000, damaged: float = 0.01, seed: int = 4,
-        report: Callable[[str], None] = print) -> dict[str, Any]:
+        report: Callable[[str], None] = print, shape: str = "mixed") -> dict[str, Any]:
     """Run every measurement; ``report`` gets each line of the human-readable report."""
     started = time.perf_counter()
-    table, truth = make_table(cells, damaged, seed)
+    table, truth = make_table(cells, damaged, seed, shape)
     total = table.size
+    non_ascii = sum(not text.isascii() for column in table.columns for text in table[column])
+    report(f"shape {shape!r}: {non_ascii / total:.0%} of cells non-ASCII, "
+           f"{sum(table[c].nunique() for c in table.columns) / total:.0%} distinct per column")
     report(f"table: {len(table):,} rows x {table.shape[1]} columns = {total:,} cells, "
            f"{len(truth):,} damaged ({len(truth) / total:.2%}); generated in "
            f"{time.perf_counter() - started:.1f} s")
@@ -234,7 +281,9 @@ def run(cells: int = 1_000_000, damaged: float = 0.01, seed: int = 4,
            f"{numbers['false_positives_ours']:,}, ftfy {numbers['false_positives_ftfy']:,} "
            "(target: ours <= ftfy)")
 
-    numbers["memory"] = _memory(table, report)
+    numbers["shape"] = shape
+    if shape == "mixed":
+        numbers["memory"] = _memory(table, report)
     return numbers
 
 
@@ -274,8 +323,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--damaged", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--json", type=Path, help="also write the numbers here")
+    parser.add_argument("--shape", choices=("mixed", "scripts", "both"), default="both",
+                        help="the table: mixed (the default shape), scripts (20 scripts, "
+                             "nearly every cell non-ASCII), or both, one after the other")
     args = parser.parse_args(argv)
-    numbers = run(args.cells, args.damaged, args.seed)
+    shapes = ("mixed", "scripts") if args.shape == "both" else (args.shape,)
+    numbers = {shape: run(args.cells, args.damaged, args.seed, shape=shape) for shape in shapes}
     if args.json:
         args.json.write_text(json.dumps(numbers, indent=2, ensure_ascii=False))
     return 0
