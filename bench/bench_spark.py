@@ -77,9 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         single_s = time.perf_counter() - started
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         started = time.perf_counter()
-        spark = (SparkSession.builder.master("local[2]").appName("encoding-triage bench")
-                 .config("spark.ui.enabled", "false")
-                 .config("spark.executorEnv.PYTHONPATH", str(ROOT)).getOrCreate())
+        with pandas_warning_ignored():
+            spark = (SparkSession.builder.master("local[2]").appName("encoding-triage bench")
+                     .config("spark.ui.enabled", "false")
+                     .config("spark.executorEnv.PYTHONPATH", str(ROOT)).getOrCreate())
         spark.sparkContext.setLogLevel("ERROR")
         session_s = time.perf_counter() - started
         runs = []

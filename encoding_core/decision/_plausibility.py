@@ -55,10 +55,12 @@ def _non_ascii_words(text: str) -> list[str]:
     return _NON_ASCII_WORD.findall(text)
 # Non-ASCII punctuation and symbols that real text uses, also next to words (it’s, 1°C, 5€).
 _USUAL = frozenset("’‘“”„«»‹›—–…·•€£¥°©®™№§¿¡\u00a0\u00ad\u200c\u200d\u200e\u200f"
-                   "،؛؟٪۔।。、「」『』（）：；！？，．〜・ー")
+                   "،؛؟٪۔।。、「」『』（）：；！？，．〜・ー\u05be\u05f3\u05f4")
 # Of those, the ones that also sit between two letters of a word (it’s, l·l, soft hyphen,
-# and East Asian punctuation, since East Asian text has no spaces).
-_WORD_INNER = frozenset("’·\u00ad\u200c\u200d\u200e\u200f。、「」『』（）：；！？，．〜・ー")
+# East Asian punctuation, since East Asian text has no spaces, and Hebrew's maqaf, geresh and
+# gershayim: בית־ספר, ש״ח "shekels", צה״ל, in every Hebrew price and abbreviation).
+_WORD_INNER = frozenset("’·\u00ad\u200c\u200d\u200e\u200f。、「」『』（）：；！？，．〜・ー"
+                        "\u05be\u05f3\u05f4")
 # The first word of a letter's Unicode name is its script, but for these: East Asian writing
 # mixes ideographs, kana and full-width forms in one word; the rest belong to no script.
 _SCRIPT_ALIASES = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "IDEOGRAPHIC": "CJK",

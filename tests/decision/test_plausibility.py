@@ -76,3 +76,14 @@ def test_right_readings_are_mostly_cleared_by_the_byte_test():
         "Москва — столица России, крупнейший город страны.",
         "Погода сегодня: +5 °C, облачно, ветер 3 м/с.")]
     assert cleared == [False, False]
+
+
+def test_hebrew_abbreviation_marks_are_text():
+    """Geresh, gershayim and maqaf sit inside Hebrew words (every price says ש״ח): a right
+    windows-1255 page with them is cleared at C speed and scores nothing; the same bytes
+    read as windows-1252 still do not pass."""
+    text = "מכונת קפה ביתית – 649 ש״ח, משלוח חינם לבית־ספר, צה״ל ומע׳"
+    data = text.encode("cp1255")
+    assert may_be_implausible(data, "windows-1255") is False
+    assert implausibility(text)[0] == 0
+    assert implausibility(data.decode("cp1252"))[0] > 1
