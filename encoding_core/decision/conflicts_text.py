@@ -30,7 +30,7 @@ from ..whatwg.labels import get_encoding
 from ..wording import quoted
 from ._agreement import QUICK_SAMPLE, QUICK_WORDS
 from ._plausibility import implausibility, implausible_words, may_be_implausible
-from .detect import sample
+from .detect import sample, sample_window
 from .models import Conflict, Severity
 from .resolve import Detector
 
@@ -106,6 +106,12 @@ def implausible_reading(body: bytes, encoding: str, said: str, detector: Detecto
     if (detector is None or encoding not in SINGLE_BYTE_ENCODINGS
             or (body.isascii() and b"\x1b" not in body)):
         return None  # a wrong multi-byte declaration fails its strict decode instead
+    if b"\x1b" not in body:
+        # the byte test over the sample's raw window finds all it would in the sample (see
+        # sample_window), so a no here is a no there, without stripping the markup first
+        window = sample_window(body, QUICK_SAMPLE)
+        if window.isascii() or not may_be_implausible(window, encoding):
+            return None
     part = sample(body, QUICK_SAMPLE, 0)
     if not part.isascii() and not may_be_implausible(part, encoding):
         return None  # no word can score as implausible: the C-speed test says so exactly

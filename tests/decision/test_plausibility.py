@@ -87,3 +87,22 @@ def test_hebrew_abbreviation_marks_are_text():
     assert may_be_implausible(data, "windows-1255") is False
     assert implausibility(text)[0] == 0
     assert implausibility(data.decode("cp1252"))[0] > 1
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([b"<p>", b"</p>", b"<script>var x='\xe9';</script>",
+                                 b"<!-- \xc0 -->", b"<a href='/\xe0'>", b" ", b"\n", b">",
+                                 b"<", b"x", b"Q", b"1",
+                                 b"\xe9", b"\xc0", b"\xd7", b"\x93", b"\xbd", b"\xa9", b"\xff"]),
+                max_size=60),
+       st.sampled_from(["windows-1252", "windows-1251", "windows-1255", "iso-8859-7",
+                        "koi8-r"]))
+def test_a_no_on_the_raw_window_is_a_no_on_the_sample(pieces, encoding):
+    """implausible_reading asks the byte test of the sample's raw window first: whenever that
+    says no, the stripped sample would have said no (or been ASCII) too."""
+    from encoding_core.decision.detect import sample, sample_window
+
+    body = b"".join(pieces)
+    window, part = sample_window(body, 2048), sample(body, 2048, 0)
+    if window.isascii() or not may_be_implausible(window, encoding):
+        assert part.isascii() or not may_be_implausible(part, encoding)
