@@ -54,6 +54,10 @@ def add_parser(subparsers: Any) -> None:
     report.add_argument("--json-records", type=int, default=100_000, metavar="N",
                         help="list the records in report.json when there are at most N "
                              "(default 100,000); records.parquet always has them")
+    report.add_argument("--records-out", default=None, metavar="URI",
+                        help="where the executors write records.parquet (default "
+                             "DIR/records.parquet; on a cluster, a path every executor "
+                             "reaches: s3a://..., hdfs://...)")
     scan = actions.add_parser(
         "scan", help="mojibake per column and host over a table, into DIR",
         description="Find mojibake and lost characters in a table's text columns (Parquet "
@@ -104,20 +108,34 @@ def _plural(count: int, word: str) -> str:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    """Run the host report job; 2 when Spark cannot start or the overrides file is broken."""
+    """Run the host report job; 2 when Spark cannot start, there is no path or the overrides
+    file is missing or broken; 1 when no record could be read (every file named)."""
     from ..errors import EncodingCoreError
     from ..overrides.lookup import ActiveOverrides
     from ..overrides.store import OverrideStore
     from ..spark.manifest import expand_paths
+    from ..spark.remote import is_uri
 
     overrides = None
     if args.overrides is not None:
+        if not args.overrides.is_file():
+            print(f"error: {args.overrides}: no such overrides file", file=sys.stderr)
+            return 2
         try:
             overrides = ActiveOverrides.of(OverrideStore(args.overrides))
         except (EncodingCoreError, OSError) as exc:
             print(f"error: {args.overrides}: {exc}", file=sys.stderr)
             return 2
     found = expand_paths(args.paths, args.prefix)
+    if not found.paths:
+        print("error: no WARC paths to read" + "".join(f"; {p}" for p in found.problems),
+              file=sys.stderr)
+        return 2
+    records_out = args.records_out or str((args.out / "records.parquet").resolve())
+    if not args.master.startswith("local") and not is_uri(records_out):
+        print(f"warning: {records_out} is a local path and the master is {args.master}: each "
+              "executor writes its part on its own machine; give --records-out a URI every "
+              "executor reaches (s3a://..., hdfs://...)", file=sys.stderr)
     spark = _session(args.master, "encoding-triage report")
     if spark is None:
         return 2
@@ -125,12 +143,11 @@ def run_report(args: argparse.Namespace) -> int:
 
     args.out.mkdir(parents=True, exist_ok=True)
     report = host_report(spark, found.paths, overrides=overrides, max_records=args.json_records,
-                         records_out=str((args.out / "records.parquet").resolve()),
-                         input_problems=found.problems)
+                         records_out=records_out, input_problems=found.problems)
     (args.out / "report.json").write_text(report.to_json() + "\n", encoding="utf-8")
     records = sum(h.records for h in report.hosts)
     print(f"{_plural(len(found.paths), 'WARC file')}, {_plural(records, 'record')}, "
-          f"{_plural(len(report.hosts), 'host')} -> {args.out}/report.json, records.parquet"
+          f"{_plural(len(report.hosts), 'host')} -> {args.out}/report.json, {records_out}"
           + (f"; {_plural(found.skipped, 'manifest line')} skipped" if found.skipped else "")
           + (f"; {_plural(overrides.approved, 'approved override')} applied"
              if overrides is not None else ""))
@@ -139,7 +156,7 @@ def run_report(args: argparse.Namespace) -> int:
               "records.parquet has them", file=sys.stderr)
     if report.problem:
         print(f"problem: {report.problem}", file=sys.stderr)
-    return 0
+    return 1 if not records and report.problem else 0
 
 
 def run_scan(args: argparse.Namespace) -> int:

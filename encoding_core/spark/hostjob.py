@@ -26,6 +26,7 @@ from ..warc.hostmodels import RecordOutcome
 from ..warc.hostreport import HostReport, OverrideLookup, outcome, report_of
 from ..warc.hosttally import HostTally
 from ..warc.warcfile import WarcFormatError, iter_indexed_captures
+from .remote import is_uri, open_input
 
 __all__ = ["RECORD_COLUMNS", "FileProblem", "host_report", "records_of_file"]
 
@@ -54,8 +55,11 @@ def records_of_file(path: str, max_bytes: int = 10 * 1024 * 1024,
     """(host, RecordOutcome) per decided record of one file; ("~skipped", reason) per record
     not decided; ("~problem", FileProblem) when the file stops early or does not open."""
     read = 0
+    stream = None
     try:
-        for index, item in iter_indexed_captures(path, max_bytes=max_bytes):
+        stream = open_input(path) if is_uri(path) else None
+        for index, item in iter_indexed_captures(stream if stream is not None else path,
+                                                 max_bytes=max_bytes):
             read += 1
             if isinstance(item, str):
                 yield _SKIPPED, item
@@ -67,6 +71,9 @@ def records_of_file(path: str, max_bytes: int = 10 * 1024 * 1024,
         yield _PROBLEM, FileProblem(path, read, str(exc))
     except OSError as exc:
         yield _PROBLEM, FileProblem(path, read, f"cannot be read: {exc}")
+    finally:
+        if stream is not None:
+            stream.close()
 
 
 def _start(record: RecordOutcome) -> HostTally:

@@ -79,5 +79,6 @@ def expand_paths(paths: Iterable[str], prefix: str = "") -> Paths:
                     found.append(line if "://" in line or line.startswith("/")
                                  else prefix + line)
         except (OSError, EOFError, zlib.error) as exc:
-            problems.append(f"{path}: cannot be read after line {number}: {exc}")
+            where = f" after line {number}" if number else ""
+            problems.append(f"{path}: cannot be read{where}: {exc}")
     return Paths(tuple(found), skipped, tuple(problems))

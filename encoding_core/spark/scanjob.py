@@ -32,6 +32,7 @@ from ..fields.csvformat import CsvError
 from ..fields.csvscan import scan_csv
 from ..fields.scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
 from .quiet import pandas_warning_ignored
+from .remote import is_uri, open_input
 
 __all__ = ["scan_csv_files", "scan_table"]
 
@@ -41,17 +42,18 @@ _TEXT = ("string", "varchar", "char")
 
 def _partition(batches: Iterator[pa.RecordBatch], chosen: list[str], host_column: str | None,
                max_findings: int) -> Iterator[pa.RecordBatch]:
-    """One partition's batches scanned in order into one tally; one row out."""
+    """One partition's batches scanned in order into one tally; one row out. The batches'
+    columns are ``chosen`` then the host column, by position (see ``scan_table``)."""
     from pyspark import TaskContext
 
     tally = Tally(chosen, host_column is not None, max_findings)
-    start = 0
+    width, start = len(chosen), 0
     for batch in batches:
         rows = batch.num_rows
         hosts = None
         if host_column is not None:
-            hosts = [host_of(v) for v in batch.column(host_column).to_pylist()]
-        tally.add([batch.column(name) for name in chosen], range(start, start + rows), None,
+            hosts = [host_of(v) for v in batch.column(width).to_pylist()]
+        tally.add([batch.column(i) for i in range(width)], range(start, start + rows), None,
                   hosts)
         start += rows
     report = dataclasses.replace(tally.report(with_lines=False), notes=())
@@ -112,11 +114,18 @@ def scan_table(df: Any, columns: Sequence[str] | None = None,
         notes.append("the table has no text columns to scan")
         return dataclasses.replace(empty, rows=df.count(), notes=tuple(notes))
 
+    from pyspark.sql import functions as F
+
     def scan(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         return _partition(batches, chosen, host_column, max_findings)
 
+    # the columns by position, renamed: PySpark's mapInArrow resolves each input column by
+    # its bare name, so a name with a dot (user.name) fails there unless it is renamed first
+    wanted = [*chosen, *([host_column] if host_column is not None else [])]
+    renamed = [F.col("`" + name.replace("`", "``") + "`").alias(f"_{i}")
+               for i, name in enumerate(wanted)]
     with pandas_warning_ignored():   # PySpark 4.3 warns on any pandas >= 3 (see quiet)
-        rows = sorted(df.select(*read).mapInArrow(scan, _OUT).collect(),
+        rows = sorted(df.select(*renamed).mapInArrow(scan, _OUT).collect(),
                       key=lambda row: row["partition"])
     parts, offset = [], 0
     for row in rows:
@@ -128,15 +137,22 @@ def scan_table(df: Any, columns: Sequence[str] | None = None,
 def _scan_file(index: int, path: str, columns: Sequence[str] | None, host_column: str | None,
                max_findings: int) -> tuple[int, str, bytes | None, str | None]:
     """One CSV file's report (pickled), or why it could not be read."""
+    stream = None
     try:
-        report = scan_csv(path, columns, host_column, max_findings=max_findings)
+        stream = open_input(path) if is_uri(path) else None
+        report = scan_csv(stream if stream is not None else path, columns, host_column,
+                          max_findings=max_findings)
     except CsvError as exc:
         return index, path, None, str(exc)
     except OSError as exc:
         return index, path, None, f"cannot be read: {exc.strerror or exc}"
-    findings = report.findings.copy()
+    finally:
+        if stream is not None:
+            stream.close()
+    findings, malformed = report.findings.copy(), report.malformed.copy()
     findings.insert(0, "file", path)
-    report = dataclasses.replace(report, findings=findings, notes=tuple(
+    malformed.insert(0, "file", path)
+    report = dataclasses.replace(report, findings=findings, malformed=malformed, notes=tuple(
         f"{path}: {note}" for note in report.notes))
     return index, path, pickle.dumps(report), None
 
@@ -146,7 +162,8 @@ def scan_csv_files(spark: Any, paths: Sequence[str], columns: Sequence[str] | No
                    ) -> ScanReport:
     """Scan CSV files one task per file (each in the encoding the core decides for it) and
     merge; a file that cannot be read is named in the notes. The files must be readable by
-    the executors (a local path on ``local[*]``, a shared file system on a cluster)."""
+    the executors: a local path on ``local[*]``, or a URI (``s3a://``, ``hdfs://``: see
+    ``remote``) on a cluster."""
     jobs = list(enumerate(paths))
     results = sorted(spark.sparkContext.parallelize(jobs, max(1, len(jobs))).map(
         lambda job: _scan_file(job[0], job[1], columns, host_column, max_findings)).collect())
@@ -156,6 +173,7 @@ def scan_csv_files(spark: Any, paths: Sequence[str], columns: Sequence[str] | No
         with_lines=True)
     rows = sum(part.rows for part in parts)
     if not parts:
-        return _finish([], empty, notes, max_findings, rows)
+        notes.append(f"none of the {len(jobs):,} CSV files could be read")
+        return dataclasses.replace(empty, notes=tuple(notes))
     first, *rest = parts
     return _finish(rest, first, notes, max_findings, rows)

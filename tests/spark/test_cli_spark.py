@@ -127,3 +127,32 @@ def test_spark_scan_reads_a_catalog_table(spark, tmp_path, capsys):
     assert "2 rows, 1 flagged cell" in capsys.readouterr().out
     assert main(["spark", "scan", "--out", str(tmp_path / "t")]) == 2
     assert "give PATHS or --table NAME" in capsys.readouterr().err
+
+
+def test_spark_report_refuses_what_it_cannot_start_on(tmp_path, capsys):
+    """No WARC path at all, or an overrides file that is not there: exit 2 before Spark."""
+    empty = tmp_path / "warc.paths"
+    empty.write_text("# nothing yet\n", encoding="utf-8")
+    assert main(["spark", "report", str(empty), "--out", str(tmp_path / "o")]) == 2
+    assert "no WARC paths to read" in capsys.readouterr().err
+    assert main(["spark", "report", "a.warc.gz", "--overrides", str(tmp_path / "none.yaml"),
+                 "--out", str(tmp_path / "o")]) == 2
+    assert "no such overrides file" in capsys.readouterr().err
+
+
+def test_spark_report_fails_when_no_file_can_be_read_and_reads_file_uris(spark, tmp_path,
+                                                                         capsys):
+    """Every path unreadable: exit 1, each named. A file:// URI is read through pyarrow's file
+    systems (the code path of s3a:// on a cluster), and --records-out puts the Parquet there."""
+    out = tmp_path / "out"
+    assert main(["spark", "report", str(tmp_path / "gone.warc.gz"), "bogus://x/y.warc.gz",
+                 "--out", str(out), "--master", "local[1]"]) == 1
+    err = capsys.readouterr().err
+    assert "gone.warc.gz" in err and "bogus://x/y.warc.gz" in err
+    warc = tmp_path / "one.warc.gz"
+    warc.write_bytes(warc_file([("http://a.example/1", "text/html; charset=utf-8", GOOD)]))
+    elsewhere = tmp_path / "parquet" / "records"
+    assert main(["spark", "report", f"file://{warc}", "--records-out", f"file://{elsewhere}",
+                 "--out", str(out), "--master", "local[1]"]) == 0
+    assert "1 WARC file, 1 record, 1 host" in capsys.readouterr().out
+    assert [r["url"] for r in _rows_of(elsewhere)] == ["http://a.example/1"]

@@ -120,3 +120,29 @@ def test_csv_files_are_scanned_one_task_each_in_their_own_encodings(spark, tmp_p
     assert any("missing.csv: cannot open" in note for note in found.notes)
     assert any(note.startswith(f"{tmp_path / 'binary.csv'}: this looks like binary data")
                for note in found.notes)
+
+
+def test_the_findings_kept_under_a_cap_do_not_depend_on_the_partitions(spark, parquet_file):
+    """Two columns, a cap, several partitions: the findings kept are the first by (row,
+    column), the ones scan_parquet keeps on one machine."""
+    spark.conf.set("spark.sql.files.maxPartitionBytes", "40000")
+    try:
+        df = spark.read.parquet(str(parquet_file))
+        assert df.rdd.getNumPartitions() > 1
+        found = scan_table(df, ["name", "comment"], max_findings=25)
+    finally:
+        spark.conf.unset("spark.sql.files.maxPartitionBytes")
+    single = scan_parquet(parquet_file, ["name", "comment"], max_findings=25)
+    assert found.findings[["row", "column"]].values.tolist() == \
+        single.findings[["row", "column"]].values.tolist()
+    assert len({column for column in found.findings["column"]}) == 2
+
+
+def test_column_names_with_dots_and_unreadable_csvs(spark, tmp_path):
+    """A column named a.b is one column; when no CSV can be read, the notes say so."""
+    df = spark.createDataFrame([("JosÃ© Smith",), ("Ana",)], "`user.name` string")
+    found = scan_table(df)
+    assert found.columns["column"].tolist() == ["user.name"] and found.flagged == 1
+    none = scan_csv_files(spark, [str(tmp_path / "a.csv"), str(tmp_path / "b.csv")])
+    assert "none of the 2 CSV files could be read" in none.notes
+    assert "the table has no rows" not in none.notes
