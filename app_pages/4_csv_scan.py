@@ -212,7 +212,8 @@ def _show(report: ScanReport, name: str) -> None:
                    help="A repair is offered, but some characters stay lost (U+FFFD or ?).")
     cols[5].metric("Lossy", f"{int(totals['lossy']):,}")
     if report.mixed_lines:   # a UTF-8 file with lines in another encoding, read in it
-        cols[6].metric(f"Lines read as {report.mixed_encoding}", f"{report.mixed_lines:,}",
+        cols[6].metric(f"Lines read as {md_code(str(report.mixed_encoding))}",
+                       f"{report.mixed_lines:,}",
                        help="These lines are not UTF-8; their non-ASCII cells count as mixed "
                             "encoding, repairable (see the warning above).")
     names = ["Per column", *(["Per host"] if report.hosts is not None else []), "Examples",

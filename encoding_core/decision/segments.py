@@ -99,21 +99,30 @@ def _legacy_runs(body: bytes) -> list[tuple[int, int]]:
     """(start, end) of every run of non-ASCII bytes that is not made of valid UTF-8 sequences.
 
     A UTF-8 sequence holds no ASCII byte, so a run is valid UTF-8 exactly when no malformed
-    sequence starts in it: the runs around the decoder's error offsets are the legacy ones,
-    found by walking to the ASCII bytes on either side (a run is a word, not a page).
+    sequence starts in it: the runs around the decoder's error offsets are the legacy ones.
+    A run's end is a regular-expression match (C speed); its start is a short walk back,
+    or, for a long run (CJK text has no ASCII for pages), a match in the body reversed.
     """
     runs: list[tuple[int, int]] = []
+    backwards: bytes | None = None
     for offset in _error_offsets(body):
         if runs and offset < runs[-1][1]:
             continue   # another malformed sequence of the same run
-        start = offset
-        while start > 0 and body[start - 1] >= 0x80:
+        start, floor = offset, max(0, offset - _WALK)
+        while start > floor and body[start - 1] >= 0x80:
             start -= 1
-        end = offset + 1
-        while end < len(body) and body[end] >= 0x80:
-            end += 1
-        runs.append((start, end))
+        if start == floor and start > 0 and body[start - 1] >= 0x80:
+            backwards = body[::-1] if backwards is None else backwards
+            found = _NON_ASCII_RUN.match(backwards, len(body) - 1 - offset)
+            assert found is not None   # the byte at offset is not ASCII
+            start = len(body) - found.end()
+        run = _NON_ASCII_RUN.match(body, offset)
+        assert run is not None
+        runs.append((start, run.end()))
     return runs
+
+
+_WALK = 64   # bytes walked back before a long run is matched in the reversed body
 
 
 _ASCII = bytes(range(0x80))

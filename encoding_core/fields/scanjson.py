@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from .scanreport import ScanReport, empty_frame
+from .scanreport import COLUMN_FIELDS, FINDING_FIELDS, HOST_FIELDS, ScanReport, empty_frame
 
 __all__ = ["scan_from_json", "scan_to_dict", "scan_to_json"]
 
@@ -32,10 +32,21 @@ def scan_to_json(report: ScanReport, file: str) -> str:
     return json.dumps(scan_to_dict(report, file), indent=2, ensure_ascii=False, default=str)
 
 
-def _frame(rows: list[dict[str, Any]], names: list[str]) -> pd.DataFrame:
+def _frame(rows: list[dict[str, Any]], names: list[str], what: str) -> pd.DataFrame:
+    """The rows as a frame of ``names`` first (then any other field); each must be there."""
     if not rows:
         return empty_frame(names)
-    return pd.DataFrame(rows, columns=names)
+    for row in rows:
+        missing = [name for name in names if name not in row]
+        if missing:
+            raise ValueError(f"a row of {what} lacks {', '.join(missing)}")
+    extra = sorted({name for row in rows for name in row} - set(names))
+    return pd.DataFrame(rows, columns=[*names, *extra])
+
+
+def _counts(frame: pd.DataFrame, names: tuple[str, ...]) -> pd.DataFrame:
+    counts = [n for n in names if n not in (names[0], "rate")]
+    return frame.astype({name: "int64" for name in counts} | {"rate": float})
 
 
 def scan_from_json(text: str | bytes) -> tuple[str, ScanReport]:
@@ -43,25 +54,22 @@ def scan_from_json(text: str | bytes) -> tuple[str, ScanReport]:
     saying what is wrong when it is not a field scan written by encoding-triage."""
     try:
         data = json.loads(text)
-        columns_rows = list(data["columns"])
-        columns = pd.DataFrame(columns_rows, columns=list(columns_rows[0]) if columns_rows
-                               else ["column", "cells", "flagged", "rate"])
+        columns = _counts(_frame(list(data["columns"]), list(COLUMN_FIELDS), "columns"),
+                          COLUMN_FIELDS)
         hosts = data.get("hosts")
-        host_frame = None if hosts is None else pd.DataFrame(
-            hosts, columns=list(hosts[0]) if hosts else ["host", "rows", "flagged", "rate"])
+        host_frame = None if hosts is None else _counts(
+            _frame(list(hosts), list(HOST_FIELDS), "hosts"), HOST_FIELDS)
         found = list(data.get("findings", []))
         present = {name for item in found for name in item}
-        order = [n for n in _FINDING_ORDER if n in present] + sorted(
-            present - set(_FINDING_ORDER))
-        malformed = list(data.get("malformed", []))
+        required = [n for n in FINDING_FIELDS if n not in ("line", "host")]
+        order = [n for n in _FINDING_ORDER if n in present or n in required]
+        findings = _frame(found, order, "findings")
+        malformed = _frame(list(data.get("malformed", [])), ["line", "problem"], "malformed")
         report = ScanReport(
-            columns, _frame(found, order or ["row", "column", "kind", "original", "repaired",
-                                             "chain", "excerpt"]),
-            host_frame, int(data["rows"]), int(data["flagged"]),
+            columns, findings, host_frame, int(data["rows"]), int(data["flagged"]),
             bool(data.get("findings_truncated", False)),
             encoding=data.get("encoding"), encoding_reason=data.get("encoding_reason"),
-            delimiter=data.get("delimiter"),
-            malformed=_frame(malformed, ["line", "problem"]),
+            delimiter=data.get("delimiter"), malformed=malformed,
             malformed_count=int(data.get("malformed_count", 0)),
             decode_errors=int(data.get("decode_errors", 0)),
             nul_chars=int(data.get("nul_chars", 0)),

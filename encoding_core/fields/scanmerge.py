@@ -3,9 +3,10 @@
 An engine scans a table batch by batch (Spark's ``mapInArrow``, a pool of processes) and
 combines the reports. The merge is associative and commutative, so any grouping and order give
 the same report: counts add per column and per host; the findings are the first
-``max_findings`` by (file, row, column), a bounded sample that does not depend on arrival order; the
-columns keep their order when both reports have the same ones (else they are sorted by name);
-what a CSV read said (encoding, delimiter) stays when both agree and is joined otherwise.
+``max_findings`` by (file, row, column: in the columns' order), a bounded sample that does
+not depend on arrival order; the columns keep their order when both reports have the same
+ones (else they are sorted by name); what a CSV read said (encoding, delimiter) stays when
+both agree and is joined otherwise.
 """
 
 from __future__ import annotations
@@ -41,18 +42,22 @@ def _joined(a: str | None, b: str | None) -> str | None:
     return " + ".join(sorted({x for x in (a, b) if x}))
 
 
-def _first(findings: pd.DataFrame, limit: int) -> pd.DataFrame:
+def _first(findings: pd.DataFrame, limit: int, columns: list[str]) -> pd.DataFrame:
+    """The first ``limit`` findings by (file, row, column), a column by its place in
+    ``columns`` (the order a scan takes a row's cells in, so one scan keeps the same ones)."""
+    place = {name: number for number, name in enumerate(columns)}
+    keyed = findings.assign(_column=findings["column"].map(place).fillna(len(place)))
     # scans of several files (``spark.scanjob.scan_csv_files``) name each finding's file
-    by = ["file", "row", "column"] if "file" in findings.columns else ["row", "column"]
+    by = ["file", "row", "_column"] if "file" in findings.columns else ["row", "_column"]
     try:
-        ordered = findings.sort_values(by, kind="stable")
+        ordered = keyed.sort_values(by, kind="stable")
     except TypeError:  # row labels of mixed types: order by their text
-        ordered = findings.assign(row=findings["row"].astype(str)).sort_values(
-            by, kind="stable")
+        ordered = keyed.assign(row=keyed["row"].astype(str)).sort_values(by, kind="stable")
         ordered["row"] = findings["row"].loc[ordered.index]
     # infer_objects: a part whose column held only None comes back object; as one frame, the
     # column is what a single scan gives (text, missing values NaN, not a mix of None and NaN)
-    return ordered.head(limit).reset_index(drop=True).infer_objects()
+    return (ordered.drop(columns="_column").head(limit).reset_index(drop=True)
+            .infer_objects())
 
 
 def merge_reports(a: ScanReport, b: ScanReport, *, max_findings: int = MAX_FINDINGS
@@ -67,7 +72,7 @@ def merge_reports(a: ScanReport, b: ScanReport, *, max_findings: int = MAX_FINDI
         hosts = hosts.sort_values(["flagged", "host"], ascending=[False, True],
                                   ignore_index=True)
     both = pd.concat([a.findings, b.findings], ignore_index=True)
-    findings = _first(both, max_findings)
+    findings = _first(both, max_findings, list(columns["column"]))
     fields: dict[str, Any] = {
         "encoding": _joined(a.encoding, b.encoding),
         "encoding_reason": _joined(a.encoding_reason, b.encoding_reason),
@@ -76,8 +81,8 @@ def merge_reports(a: ScanReport, b: ScanReport, *, max_findings: int = MAX_FINDI
     }
     malformed = pd.concat([a.malformed, b.malformed], ignore_index=True)
     if len(malformed):
-        malformed = malformed.sort_values(["line", "problem"], kind="stable",
-                                          ignore_index=True)
+        by = ["file", "line", "problem"] if "file" in malformed.columns else ["line", "problem"]
+        malformed = malformed.sort_values(by, kind="stable", ignore_index=True)
     return ScanReport(
         columns, findings, hosts, a.rows + b.rows, a.flagged + b.flagged,
         a.findings_truncated or b.findings_truncated or len(both) > max_findings,

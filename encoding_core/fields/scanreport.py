@@ -29,7 +29,8 @@ from ..hosts import host_of as url_host
 from .csvmixed import Shown, mixed_cells
 from .mojibake import PREFILTER_RE2, MojibakeFinder, might_be_damaged, suspicious_part
 
-__all__ = ["MAX_FINDINGS", "ScanReport", "Tally", "empty_frame", "host_of"]
+__all__ = ["COLUMN_FIELDS", "FINDING_FIELDS", "HOST_FIELDS", "MAX_FINDINGS", "ScanReport",
+           "Tally", "empty_frame", "host_of"]
 
 MAX_FINDINGS = 10_000
 _CACHE_SIZE = 100_000
@@ -40,6 +41,11 @@ _KINDS = ("mojibake", "lossy", "c1-controls", "mixed-encoding", "partly-repairab
 _KIND_NUMBER = {kind: number for number, kind in enumerate(_KINDS)}
 _FINDING_FIELDS = ("row", "line", "column", "host", "kind", "original", "repaired", "chain",
                    "excerpt")
+#: The columns of ``ScanReport.columns``, ``.hosts`` and ``.findings`` (``line`` for a CSV,
+#: ``host`` with a host column), for readers of a report written elsewhere (``scanjson``).
+COLUMN_FIELDS = ("column", *_COUNTS, "rate")
+HOST_FIELDS = ("host", *_HOST_COUNTS, "rate")
+FINDING_FIELDS = _FINDING_FIELDS
 
 
 def empty_frame(columns: Sequence[str]) -> pd.DataFrame:
@@ -238,8 +244,12 @@ class Tally:
                lines: Sequence[int] | None, hosts: Sequence[str] | None) -> None:
         """Count the flagged cells: ``about[codes[i]]`` in column ``columns[i]``, ``rows[i]``.
 
-        ``about`` holds, per distinct text, its kind, repair, chain and excerpt.
+        ``about`` holds, per distinct text, its kind, repair, chain and excerpt. The cells are
+        taken in (row, column) order, so the findings kept under ``max_findings`` are the
+        first by row and column, as ``ScanReport.merge`` keeps them (whatever the split).
         """
+        order = np.lexsort((columns, rows))
+        codes, columns, rows = codes[order], columns[order], rows[order]
         self.flagged += len(codes)
         width = len(self.names)
         # per distinct text: the kind's number, and whether it is repairable (wholly)

@@ -178,7 +178,7 @@ def test_utf8_with_windows_1252_lines_warns_and_counts_them_repairable() -> None
             ) in _warnings(at)
     metrics = {metric.label: metric.value for metric in at.metric}
     assert metrics["Lossy"] == "0" and metrics["Repairable"] == "60"
-    assert metrics["Lines read as windows-1252"] == "30"
+    assert metrics["Lines read as `windows-1252`"] == "30"
     assert _per_column(at)["name"] == [130, 30, 30, 0]
     assert set(_table(at, "Examples")["kind"]) == {"mixed-encoding"}
 

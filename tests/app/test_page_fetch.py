@@ -480,6 +480,11 @@ def test_a_job_report_row_opens_its_record_from_the_file_it_names(app_data: Path
     at.selectbox(key="fetch_report_pick").select_index(row)
     at.button(key="fetch_report_open").click().run()
     assert any("crawl-7.warc.gz) is not here" in e.value.replace("\\", "") for e in at.error)
+    (app_data / "crawl-7.warc.gz").write_bytes(warc_file(   # the same name, another crawl
+        [("http://z.example/", "text/html; charset=utf-8", b"<p>z</p>")] * 2))
+    at.button(key="fetch_report_open").click().run()
+    assert any("is not the file the report was built from" in e.value.replace("\\", "")
+               for e in at.error)
     (app_data / "crawl-7.warc.gz").write_bytes(_warc())
     at.button(key="fetch_report_open").click().run()
     assert not at.exception, at.exception

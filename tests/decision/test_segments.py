@@ -97,7 +97,7 @@ def _reference_stretches(body: bytes) -> list[tuple[int, int, bool]]:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.one_of(st.binary(max_size=6), st.sampled_from(
     [b" ", b"\n", "é".encode(), "€".encode(), "😀".encode(), b"\xe9", b"\x93", b"\xed\xa0\x80",
-     b"\xef\xbb\xbf", b"\xc3", b"\xf4\x90\x80\x80"])), max_size=40))
+     b"\xef\xbb\xbf", b"\xc3", b"\xf4\x90\x80\x80", "é".encode() * 40])), max_size=40))
 def test_the_c_speed_runs_are_the_definitions_runs(pieces):
     """The stretches found from the decoder's error offsets equal the run-by-run definition."""
     body = b"".join(pieces)
@@ -108,3 +108,10 @@ def test_the_c_speed_runs_are_the_definitions_runs(pieces):
         for m in re.finditer(rb"[\x80-\xff]+", body)] if not utf8]
     if legacy:
         assert segments._stretches(body, legacy) == expected
+
+
+def test_a_long_run_is_found_whole():
+    """A run longer than the short walk back (CJK text has no ASCII for pages) is found from
+    its first byte, by the match in the reversed body."""
+    body = b"<p>" + "東京".encode() * 500 + b"\xff" + "都".encode() * 10 + b"</p>"
+    assert segments._legacy_runs(body) == [(3, len(body) - 4)]

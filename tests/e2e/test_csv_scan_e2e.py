@@ -24,7 +24,8 @@ def test_upload_csv_and_see_per_column_result(page, e2e_dirs, tmp_path):
     page.goto("/")
     wait_ready(page)
     page.get_by_test_id("stSidebarNavLink").filter(has_text="CSV scan").click()
-    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
+    page.get_by_test_id("stFileUploader").filter(has_text="Upload a CSV file").get_by_test_id(
+        "stFileUploaderDropzoneInput").set_input_files(str(path))
     flagged = page.get_by_test_id("stMetric").filter(has_text="Flagged")
     expect(flagged.get_by_test_id("stMetricValue")).to_have_text("3")
     repairable = page.get_by_test_id("stMetric").filter(

@@ -39,3 +39,20 @@ def test_the_json_is_what_the_cli_prints(tmp_path, capsys):
 def test_anything_else_is_refused_with_a_message(text):
     with pytest.raises(ValueError, match="not a field scan written by encoding-triage"):
         scan_from_json(text)
+
+
+def test_a_scan_of_nothing_reads_back_with_every_column():
+    """A scan with no text column (what spark scan writes for such a table) reads back with
+    the columns a page shows, not a frame it cannot show; a finding without its fields is
+    refused."""
+    from encoding_core.fields.scanreport import COLUMN_FIELDS, HOST_FIELDS
+
+    empty = scan_csv(b"n,m\n1,2\n", [], None)
+    _, back = scan_from_json(scan_to_json(empty, "numbers.csv"))
+    assert list(back.columns.columns) == list(COLUMN_FIELDS) and back.columns.empty
+    data = json.loads(scan_to_json(scan_csv(CSV, ["name"], "url"), "x.csv"))
+    _, back = scan_from_json(json.dumps(data | {"hosts": []}))
+    assert list(back.hosts.columns) == list(HOST_FIELDS)
+    del data["findings"][0]["kind"]
+    with pytest.raises(ValueError, match="a row of findings lacks kind"):
+        scan_from_json(json.dumps(data))
