@@ -12,7 +12,8 @@ Usage: ``.venv/bin/python bench/run.py [--quick] [--repeats N] [--out DIR]``
    documents, and 200-byte prefixes cut back to a character boundary (so every tool sees
    valid bytes); an extra column cuts at exactly 200 bytes. "No answer" on an ASCII-only
    input is right (nothing to detect); otherwise it is wrong.
-3. Runs ``bench/bench_mojibake.py`` and ``bench/bench_fetch.py`` when they exist.
+3. Runs the other bench scripts (``OTHER_SCRIPTS``: mojibake, fetch, real-world set, memory,
+   Spark) when they exist.
 
 Everything is also written to ``bench/out/results.json``. See bench/README.md.
 """
