@@ -123,8 +123,8 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
     if (encoding not in _UNICODE and base not in (Source.BOM, Source.DETECTOR)
             and not source.endswith("-lossy") and wide is None
             and not any(c.kind == "utf8-under-legacy" for c in found)):
-        reading = implausible_reading(
-            body, encoding, f"The {_name(source)} says {_used_label(evidence, encoding)}",
+        reading = implausible_reading(   # who said it: worded only for a conflict
+            body, encoding, lambda: f"The {_name(source)} says {_used_label(evidence, encoding)}",
             detector)
         if reading is not None:
             found.append(reading)

@@ -23,6 +23,7 @@ fail that test.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
@@ -91,12 +92,13 @@ def better_reading(part: bytes, encoding: str, text: str, detector: Detector, *,
     return BetterReading(other, reading, what, not found.needs_review, not other_bad)
 
 
-def implausible_reading(body: bytes, encoding: str, said: str, detector: Detector | None
-                        ) -> Conflict | None:
+def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str],
+                        detector: Detector | None) -> Conflict | None:
     """An ``implausible-reading`` conflict when ``encoding``'s text looks unlike real text
     and ``detector`` reads the bytes as another encoding, clearly more plausibly.
 
-    ``said`` names who chose ``encoding`` ("The <meta> declaration says 'iso-8859-1'").
+    ``said`` names who chose ``encoding`` ("The <meta> declaration says 'iso-8859-1'"), or
+    words it when called (only a page with the conflict pays for the wording).
 
     >>> from encoding_core.decision.detect import default_detector
     >>> body = "<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis")
@@ -122,7 +124,8 @@ def implausible_reading(body: bytes, encoding: str, said: str, detector: Detecto
     other, what = better.encoding, better.what
     return Conflict(
         "implausible-reading", Severity.ERROR,
-        f"{said}, and the bytes decode strictly, but the text reads unlike real text: "
+        f"{said() if callable(said) else said}, and the bytes decode strictly, but the text "
+        "reads unlike real text: "
         f"{what}. The detector reads the page as {other}, "
         + ("with none out of place." if better.flawless else "with fewer characters out of place."),
         f"An override to {other} would read them so; check the two side by side in Compare.",

@@ -47,6 +47,11 @@ def get_encoding(label: str) -> str | None:
     >>> get_encoding("utf-7") is None
     True
     """
+    # A label as the table has it (lower case, no space: "utf-8", what most pages send) is
+    # its own answer; stripping and lowering it would change nothing.
+    found = LABELS.get(label)
+    if found is not None:
+        return found
     # Only ASCII letters are lowered: "get an encoding" is ASCII case-insensitive, and
     # str.lower() would turn e.g. U+212A KELVIN SIGN into "k" and accept "\u212Aoi8-r".
     return LABELS.get(label.strip(_ASCII_WHITESPACE).translate(_ASCII_UPPER))
