@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP
@@ -99,3 +101,18 @@ def test_browsers_are_shown_and_a_different_reading_flagged():
     table = next(d.value for d in at.dataframe if "would use" in d.value.columns)
     assert table.set_index("browser").loc["Chromium", "would use"] == "windows-1252"
     assert any("Chromium (windows-1252)" in w.value for w in at.warning)
+
+
+def test_page_markup_reaches_st_html_escaped():
+    """The page's own tags, scripts and entities are shown as text in every column: st.html
+    gets them escaped, marks around the differing spans are the only tags it adds."""
+    body = ("<p>Jos\u00e9</p><img src=x onerror=alert(1)><script>alert('x')</script>"
+            "&amp; <b>caf\u00e9</b>").encode("utf-8")
+    at = _compare(body, "text/html; charset=iso-8859-1")
+    htmls = [el.proto.body for el in at.get("html")]
+    assert htmls and all("<img" not in h and "<script" not in h and "<b>" not in h
+                         for h in htmls)
+    assert any("&lt;img src=x onerror=alert(1)&gt;" in h for h in htmls)
+    assert any("&amp;amp;" in h for h in htmls)        # the entity itself, not what it means
+    tags = {tag for h in htmls for tag in re.findall(r"</?([a-z]+)", h)}
+    assert tags <= {"pre", "mark", "p"}
