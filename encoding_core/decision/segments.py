@@ -18,12 +18,10 @@ then shows the page as less mixed than it is, never more.
 
 from __future__ import annotations
 
-import codecs
 import re
-import threading
 from dataclasses import dataclass
 
-from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_strict
+from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace, decode_strict
 from .resolve import Detector
 
 __all__ = ["Segment", "SegmentMap", "segment_map"]
@@ -73,28 +71,6 @@ class SegmentMap:
         return tuple((s.start, s.end) for s in self.segments if s.encoding == encoding)
 
 
-_OFFSETS = threading.local()   # the list the error handler appends to, one per thread
-
-
-def _note_offset(error: UnicodeError) -> tuple[str, int]:
-    assert isinstance(error, UnicodeDecodeError)
-    _OFFSETS.found.append(error.start)
-    return "", error.end
-
-
-_HANDLER = "encoding-triage-utf8-error-offsets"
-codecs.register_error(_HANDLER, _note_offset)
-
-
-def _error_offsets(body: bytes) -> list[int]:
-    """The offset of every malformed UTF-8 sequence, found by the C decoder (one call of the
-    error handler per malformed sequence, never a Python step per byte)."""
-    found: list[int] = []
-    _OFFSETS.found = found
-    body.decode("utf-8", _HANDLER)
-    return found
-
-
 def _legacy_runs(body: bytes) -> list[tuple[int, int]]:
     """(start, end) of every run of non-ASCII bytes that is not made of valid UTF-8 sequences.
 
@@ -105,7 +81,7 @@ def _legacy_runs(body: bytes) -> list[tuple[int, int]]:
     """
     runs: list[tuple[int, int]] = []
     backwards: bytes | None = None
-    for offset in _error_offsets(body):
+    for offset in decode_replace(body, "utf-8")[1]:   # where each malformed sequence starts
         if runs and offset < runs[-1][1]:
             continue   # another malformed sequence of the same run
         start, floor = offset, max(0, offset - _WALK)
