@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..wording import plural
 from ._help import examples
 
 __all__ = ["add_parser", "run_report", "run_scan"]
@@ -103,10 +104,6 @@ def _session(master: str, name: str) -> Any:
     return session
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" + ("" if count == 1 else "s")
-
-
 def run_report(args: argparse.Namespace) -> int:
     """Run the host report job; 2 when Spark cannot start, there is no path or the overrides
     file is missing or broken; 1 when no record could be read (every file named)."""
@@ -146,10 +143,10 @@ def run_report(args: argparse.Namespace) -> int:
                          records_out=records_out, input_problems=found.problems)
     (args.out / "report.json").write_text(report.to_json() + "\n", encoding="utf-8")
     records = sum(h.records for h in report.hosts)
-    print(f"{_plural(len(found.paths), 'WARC file')}, {_plural(records, 'record')}, "
-          f"{_plural(len(report.hosts), 'host')} -> {args.out}/report.json, {records_out}"
-          + (f"; {_plural(found.skipped, 'manifest line')} skipped" if found.skipped else "")
-          + (f"; {_plural(overrides.approved, 'approved override')} applied"
+    print(f"{plural(len(found.paths), 'WARC file')}, {plural(records, 'record')}, "
+          f"{plural(len(report.hosts), 'host')} -> {args.out}/report.json, {records_out}"
+          + (f"; {plural(found.skipped, 'manifest line')} skipped" if found.skipped else "")
+          + (f"; {plural(overrides.approved, 'approved override')} applied"
              if overrides is not None else ""))
     if records and not report.records:
         print(f"report.json lists no records (more than {args.json_records:,}); "
@@ -191,7 +188,7 @@ def run_scan(args: argparse.Namespace) -> int:
     name = args.table or " ".join(args.paths)
     (args.out / "report.json").write_text(scan_to_json(report, name) + "\n", encoding="utf-8")
     _write_findings(report.findings, args.out / "findings.parquet")
-    print(f"{_plural(report.rows, 'row')}, {_plural(report.flagged, 'flagged cell')} -> "
+    print(f"{plural(report.rows, 'row')}, {plural(report.flagged, 'flagged cell')} -> "
           f"{args.out}/report.json, findings.parquet")
     for note in report.notes:
         print(f"note: {note}", file=sys.stderr)
