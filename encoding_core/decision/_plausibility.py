@@ -283,9 +283,15 @@ def may_be_implausible(part: bytes, encoding: str) -> bool:
     classes = part.translate(table)
     if b"X" in classes or b"M" in classes or b"S" in classes:
         return True
-    if b"lU" in classes.translate(*_TURN):
+    # each reduction is made only when the classes it needs are there at all (a byte search
+    # is ten times as fast as a translate): a case turn needs a non-ASCII capital, two marks
+    # a mark, two alphabets a non-Latin letter
+    if (b"u" in classes or b"C" in classes or b"Y" in classes) \
+            and b"lU" in classes.translate(*_TURN):
         return True
-    if b"PP" in classes.translate(*_MARKS):
+    if b"P" in classes and b"PP" in classes.translate(*_MARKS):
         return True
+    if not (b"c" in classes or b"k" in classes or b"C" in classes):
+        return False
     alphabets = classes.translate(*_ALPHABETS)
     return b"LN" in alphabets or b"NL" in alphabets

@@ -44,11 +44,25 @@ from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, decode_as
 from .conflicts import find_conflicts
 from .detect import default_detector
 from .models import Decoded, Source
-from .nulpattern import nul_pattern
-from .resolve import DEFAULT_DETECTOR, Detector, Opinions, UseDefault, Walk, browser_encoding
+from .nulpattern import NulPattern, nul_pattern
+from .resolve import (
+    DEFAULT_DETECTOR,
+    Detector,
+    Opinions,
+    TraceMemo,
+    UseDefault,
+    Walk,
+    browser_encoding,
+)
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
            "decode_as"]
+
+#: Walks decided by their first source, by the opinions (``resolve.TraceMemo``): a page whose
+#: header and declaration were seen before, and whose first declared encoding decodes it
+#: strictly, gets that walk's trace without walking again.
+_TRACES = TraceMemo()
+
 
 def decode(body: bytes, content_type: str | None = None, *, override: str | None = None,
            site_default: str | None = None,
@@ -76,31 +90,25 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         header=http_content_type_charset(content_type),
         declaration=find_declaration(body),
     )
-    walk = Walk(body, opinions)
     if isinstance(detector, UseDefault):
         detector = default_detector
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
     pattern = nul_pattern(body) if b"\x00" in body[:4096] and opinions.bom is None else None
-    if opinions.bom is not None:
-        walk.bom(override)
+    recalled = _TRACES.recall(body, opinions, override) if pattern is None else None
+    if recalled is not None:
+        attempt, source, evidence = recalled
+        profile, needs_review = None, False
     else:
-        walk.silent_sources()
-        walk.declared(override, site_default)
-        if walk.winner is None:
-            walk.byte_pattern(pattern)
-        if walk.winner is None and detector is not None:
-            walk.detect(detector)
-        elif walk.winner is None:
-            walk.note(Source.DETECTOR, None, None, "not used: no detector configured")
-        if walk.winner is None:
-            walk.fallbacks(site_default)
-        if walk.winner is None:
-            walk.lossy()
-    assert walk.winner is not None
-    attempt, source = walk.winner
+        walk = _walk(body, opinions, override, site_default, detector, pattern)
+        if pattern is None:
+            _TRACES.remember(walk, override)
+        assert walk.winner is not None
+        attempt, source = walk.winner
+        evidence, profile, needs_review = (tuple(walk.evidence), walk.profile_if_known,
+                                           walk.needs_review)
     browser = browser_encoding(body, opinions)
-    conflicts = find_conflicts(body, opinions, attempt.encoding, source, walk.evidence,
-                               walk.profile_if_known, browser=browser,
+    conflicts = find_conflicts(body, opinions, attempt.encoding, source, evidence,
+                               profile, browser=browser,
                                truncated_at=attempt.error_offsets[0] if attempt.truncated
                                else None, detector=detector, pattern=pattern)
     return Decoded(
@@ -108,11 +116,33 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         encoding=attempt.encoding,
         source=source,
         replacements=attempt.replacements,
-        evidence=tuple(walk.evidence),
+        evidence=evidence,
         conflicts=conflicts,
         browser_encoding=browser,
         bom_length=opinions.bom[1] if opinions.bom else 0,
         error_offsets=attempt.error_offsets,
-        needs_review=walk.needs_review or any(c.severity == "error" for c in conflicts),
+        needs_review=needs_review or any(c.severity == "error" for c in conflicts),
         body_length=len(body),
     )
+
+
+def _walk(body: bytes, opinions: Opinions, override: str | None, site_default: str | None,
+          detector: Detector | None, pattern: NulPattern | None) -> Walk:
+    """The walk over the sources in ``decode``'s order, to its winner."""
+    walk = Walk(body, opinions)
+    if opinions.bom is not None:
+        walk.bom(override)
+        return walk
+    walk.silent_sources()
+    walk.declared(override, site_default)
+    if walk.winner is None:
+        walk.byte_pattern(pattern)
+    if walk.winner is None and detector is not None:
+        walk.detect(detector)
+    elif walk.winner is None:
+        walk.note(Source.DETECTOR, None, None, "not used: no detector configured")
+    if walk.winner is None:
+        walk.fallbacks(site_default)
+    if walk.winner is None:
+        walk.lossy()
+    return walk

@@ -96,11 +96,23 @@ def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
 
 
 def valid_utf8_profile(body: bytes) -> Utf8Profile | None:
-    """The profile of a body that is valid UTF-8; None as soon as it is not."""
+    """The profile of a body that is valid UTF-8; None as soon as it is not.
+
+    Decoded from the first non-ASCII byte: a page's ASCII head (inline scripts and styles,
+    often most of a long page) is valid UTF-8 whatever follows, and decoding it is most of
+    the cost for a legacy page, whose first non-ASCII byte is usually already malformed.
+
+    >>> valid_utf8_profile("<p>café ’</p>".encode()), valid_utf8_profile(b"<p>caf\\xe9</p>")
+    (Utf8Profile(multibyte=2, invalid=0), None)
+    """
+    first = first_non_ascii(body)
+    if first < 0:
+        return Utf8Profile(0, 0)
+    tail = body[first:]
     try:
-        text = decode_strict(body, "utf-8")
+        text = decode_strict(tail, "utf-8")
     except UnicodeDecodeError:
         return None
-    return Utf8Profile(len(text) - ascii_byte_count(body), 0)
+    return Utf8Profile(len(text) - ascii_byte_count(tail), 0)
 
 

@@ -204,7 +204,9 @@ def http_content_type_charset(content_type: str | None) -> ContentTypeCharset:
     >>> http_content_type_charset("text/html;charset=gbk, text/plain").charset is None
     True
     """
-    if content_type is not None and len(content_type) <= _CACHED_LENGTH:
+    if content_type is None:
+        return _NO_HEADER
+    if len(content_type) <= _CACHED_LENGTH:
         return _cached_charset(content_type)  # a crawl repeats a few header values
     return _extract_charset(content_type)
 
@@ -244,3 +246,4 @@ def _extract_charset(content_type: str | None) -> ContentTypeCharset:
 
 
 _cached_charset = lru_cache(maxsize=1024)(_extract_charset)
+_NO_HEADER = _extract_charset(None)

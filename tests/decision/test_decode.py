@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from encoding_core.decision.decode import decode, decode_as
 from encoding_core.decision.models import Source
@@ -243,3 +245,38 @@ def test_every_prefix_of_every_sample_decodes(name, body, ctype):
         result = decode(body[:end], ctype, detector=None)
         assert result.text is not None and result.encoding
         json.loads(result.to_json(include_text=False))
+
+
+_HEADERS = [None, "text/html", "text/html; charset=utf-8", "text/html; charset=windows-1252",
+            "text/html; charset=koi8-r", "text/html; charset=shift_jis", "text/html;charset=bogus",
+            "text/html; charset=gbk, text/html", "text/html; charset=utf-16le"]
+_PREFIXES = [b"", b'<meta charset="utf-8">', b"<meta charset=gbk>", b'<?xml encoding="latin1"?>',
+             b"<meta charset=nonsense>", b"<!-- x -->" * 120 + b'<meta charset="euc-jp">']
+
+
+# pieces valid in some encodings and not others, so that two bodies of one page can differ
+# in which declaration decodes them strictly
+_PIECES = [b"plain ", "café".encode(), "café".encode("cp1252"), "中文".encode("gbk"),
+           "日本".encode("shift_jis"), b"\xff", b"\x81", "Жж".encode("koi8-r"), b"\xe2\x80"]
+_TEXTS = st.one_of(st.lists(st.sampled_from(_PIECES), max_size=6).map(b"".join),
+                   st.binary(max_size=30))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_HEADERS), st.sampled_from(_PREFIXES), st.sampled_from([None, "iso-8859-2"]),
+       _TEXTS, _TEXTS)
+def test_a_remembered_trace_is_the_walk_of_the_next_body(header, prefix, override, first, second):
+    """A body decided from a trace remembered for another body with the same opinions is
+    decided exactly as a fresh walk decides it: text, source, evidence, conflicts, all."""
+    from encoding_core.decision import decode as module
+
+    saved = module._TRACES
+    try:
+        module._TRACES = module.TraceMemo()
+        fresh = decode(prefix + second, header, override=override)
+        module._TRACES = module.TraceMemo()
+        decode(prefix + first, header, override=override)  # may remember its trace
+        recalled = decode(prefix + second, header, override=override)
+    finally:
+        module._TRACES = saved
+    assert recalled == fresh
