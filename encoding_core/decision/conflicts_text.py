@@ -30,7 +30,12 @@ from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
 from ..whatwg.labels import get_encoding
 from ..wording import quoted
 from ._agreement import QUICK_SAMPLE, QUICK_WORDS
-from ._plausibility import implausibility, implausible_words, may_be_implausible
+from ._plausibility import (
+    implausibility,
+    implausible_words,
+    may_be_implausible,
+    non_latin_letters,
+)
 from .detect import sample, sample_window
 from .models import Conflict, Severity
 from .resolve import Detector
@@ -108,9 +113,11 @@ def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str
     if (detector is None or encoding not in SINGLE_BYTE_ENCODINGS
             or (body.isascii() and b"\x1b" not in body)):
         return None  # a wrong multi-byte declaration fails its strict decode instead
-    if b"\x1b" not in body:
+    if b"\x1b" not in body and not non_latin_letters(encoding):
         # the byte test over the sample's raw window finds all it would in the sample (see
-        # sample_window), so a no here is a no there, without stripping the markup first
+        # sample_window), so a no here is a no there, without stripping the markup first;
+        # not for a non-Latin script, where tags touching the text make nearly every window
+        # a maybe
         window = sample_window(body, QUICK_SAMPLE)
         if window.isascii() or not may_be_implausible(window, encoding):
             return None

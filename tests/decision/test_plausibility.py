@@ -119,3 +119,53 @@ def test_utf8_hebrew_under_windows_1255_is_still_caught():
                      "text/html; charset=windows-1255")
     assert decided.encoding == "windows-1255" and decided.needs_review
     assert decided.suggested_encoding == "utf-8"
+
+
+_WITH_MARKS = ["windows-874", "windows-1255", "windows-1256", "windows-1258", "iso-8859-6",
+               "iso-8859-8"]
+
+
+@settings(max_examples=600)
+@given(st.lists(st.one_of(st.sampled_from(b" aZ.,1"), st.integers(0x80, 0xFF)), min_size=1,
+                max_size=24).map(bytes), st.sampled_from(_WITH_MARKS))
+def test_the_byte_test_places_marks_as_the_scorer_does(data, encoding):
+    """Dense high bytes in the encodings with combining marks (Thai, Hebrew and Arabic points,
+    Vietnamese tones), so that marks land after letters, marks, spaces and punctuation: a no
+    from the byte test is still never a word that scores 1 or more."""
+    if not may_be_implausible(data, encoding):
+        text = decode_replace(data, encoding)[0]
+        assert implausible_words(text, strong=True) == []
+
+
+def test_marks_on_their_letters_are_cleared_at_c_speed():
+    """Thai vowels and tone marks, Hebrew points and Vietnamese tones on their letters are
+    text; a mark after a space or on a letter of another script is not cleared."""
+    for text, encoding in (("ภาษาไทย ที่นี่ น้ำ", "windows-874"), ("שָׁלוֹם", "windows-1255"),
+                           ("Tiê\u0301ng Viê\u0323t", "windows-1258")):
+        data = encode_strict(text, encoding)
+        assert data is not None
+        assert may_be_implausible(data, encoding) is False, text
+    assert may_be_implausible(encode_strict("ภาษา \u0e49", "windows-874") or b"", "windows-874")
+    assert may_be_implausible(encode_strict("a\u0e49", "windows-874") or b"", "windows-874")
+    for data in (b"x.\xec", b"\xecx", b"x \xec", b"\xd0\xec"):  # a tone after no letter
+        assert may_be_implausible(data, "windows-1258") is bool(
+            implausible_words(decode_replace(data, "windows-1258")[0], strong=True)), data
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet="abéЖж «»—–…\u00a0„“’", min_size=1, max_size=24),
+       st.sampled_from(["windows-1251", "windows-1252"]))
+def test_the_byte_test_counts_marks_between_letters_as_the_scorer_does(text, encoding):
+    """Quotes, dashes and no-break spaces around and inside words: a no from the byte test
+    is never a word with two marks between letters (or any other word scoring 1)."""
+    data = encode_strict(text, encoding)
+    if data is not None and not may_be_implausible(data, encoding):
+        assert implausible_words(decode_replace(data, encoding)[0], strong=True) == []
+
+
+def test_quotes_around_a_word_are_cleared():
+    """«Галактика» and „Žaibas“ are quoted words, not a reading gone wrong."""
+    assert may_be_implausible("Смартфон «Галактика» 128 ГБ".encode("cp1251"),
+                              "windows-1251") is False
+    assert may_be_implausible("Dviratis „Žaibas“".encode("cp1257"), "windows-1257") is False
+    assert may_be_implausible("a—b—c".encode("cp1252"), "windows-1252") is True
