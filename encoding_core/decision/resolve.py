@@ -17,6 +17,7 @@ from ..whatwg.bom import browser_bom_sniff
 from ..whatwg.content_type import ContentTypeCharset
 from ..whatwg.labels import get_encoding
 from ..whatwg.prescan import Declaration
+from ._records import fast_init
 from .attempt import DecodeAttempt, decode_as, strict_attempt, truncated_attempt
 from .models import Evidence, Source
 from .nulpattern import NulPattern
@@ -29,6 +30,7 @@ __all__ = ["BROWSER_DEFAULT", "DEFAULT_DETECTOR", "DetectionLike", "Detector", "
 BROWSER_DEFAULT = "windows-1252"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Opinions:
     """Every opinion the bytes and header offer, before any decoding."""
