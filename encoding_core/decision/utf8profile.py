@@ -7,6 +7,7 @@ will not hand to a single-byte fallback (``resolve``).
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 
 from ..whatwg.decoders import decode_strict
@@ -15,6 +16,8 @@ __all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "utf8_profile",
            "valid_utf8_profile"]
 
 _HIGH_BYTES = bytes(range(0x80, 0x100))
+#: Bytes from the first non-ASCII one that ``valid_utf8_profile`` decodes before the rest.
+_FIRST_LOOK = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +111,10 @@ def valid_utf8_profile(body: bytes) -> Utf8Profile | None:
     first = first_non_ascii(body)
     if first < 0:
         return Utf8Profile(0, 0)
+    try:  # a legacy page fails at once: its first non-ASCII bytes are no UTF-8 sequence
+        codecs.utf_8_decode(body[first:first + _FIRST_LOOK], "strict", False)
+    except UnicodeDecodeError:  # (final=False: a sequence cut by the look is no error)
+        return None
     tail = body[first:]
     try:
         text = decode_strict(tail, "utf-8")

@@ -18,7 +18,7 @@ from encoding_core.decision.utf8profile import (
 _PIECES = st.sampled_from([b"a", b" ", b"\xc3\xa9", b"\xe2\x80\x99", b"\xf0\x9f\x98\x80",
                            b"\xe9", b"\x80", b"\xc3", b"\xe2\x80", b"\xff", b"\xef\xbf\xbd",
                            b"\xed\xa0\x80", b"\xc0\xaf"])
-_BODIES = st.one_of(st.binary(max_size=200), st.lists(_PIECES, max_size=40).map(b"".join))
+_BODIES = st.one_of(st.binary(max_size=200), st.lists(_PIECES, max_size=80).map(b"".join))
 
 
 def _reference(body: bytes) -> Utf8Profile:
@@ -64,3 +64,11 @@ def test_first_non_ascii_is_the_first_high_byte(data: bytes, at: int, high: int)
     for sample in (ascii_only, placed, data):
         expected = next((i for i, b in enumerate(sample) if b >= 0x80), -1)
         assert first_non_ascii(sample) == expected
+
+
+def test_valid_profile_past_a_character_cut_by_the_first_look():
+    """The first 64 bytes from the first non-ASCII one end inside a ’ (3 bytes): still valid;
+    a malformed byte after them is still found."""
+    body = "’".encode() * 30
+    assert valid_utf8_profile(body) == Utf8Profile(30, 0)
+    assert valid_utf8_profile(body + b"\xe9") is None
