@@ -10,8 +10,8 @@ laid out by concern, lowest layer first (``pyproject.toml``'s import contract ch
   byte inspection and regression cases;
 * ``cli`` and ``spark``: the command line; the same reports on Apache Spark (optional).
 
-``errors``, ``wording``, ``datafolder`` and ``hosts`` are the shared basics every room may
-import. The field scan
+``errors``, ``wording``, ``datafolder``, ``hosts`` and ``records`` are the shared basics every
+room may import. The field scan
 (``scan_csv``, ``scan_frame``, ``ScanReport``) is imported on first use, so ``import
 encoding_core`` and ``decode`` never load pandas or pyarrow.
 """

@@ -7,6 +7,6 @@ its voters, quick path and ensemble in ``_voters``, ``_agreement``, ``_ensemble`
 body reads as UTF-8 (``utf8profile``) and the result records (``models``: ``Decoded``,
 ``Evidence``, ``Conflict``).
 
-May import: ``whatwg`` and the root's shared basics (``errors``, ``wording``); never the rooms
-that use it (fetch, warc, fields, overrides, views, cli).
+May import: ``whatwg`` and the root's shared basics (``errors``, ``wording``, ``records``);
+never the rooms that use it (fetch, warc, fields, overrides, views, cli).
 """

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..records import fast_init
 from ..whatwg.bom import bom_sniff
 from ..whatwg.decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict, decodes_strictly
 from ..whatwg.labels import get_encoding
-from ._records import fast_init
 
 __all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "decode_as", "incomplete_tail",
            "strict_attempt", "truncated_attempt"]

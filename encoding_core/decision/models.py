@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
-from ._records import fast_init
+from ..records import fast_init
 
 __all__ = ["Conflict", "Decoded", "Evidence", "Severity", "Source"]
 

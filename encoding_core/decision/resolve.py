@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..records import fast_init
 from ..whatwg.bom import browser_bom_sniff
 from ..whatwg.content_type import ContentTypeCharset
 from ..whatwg.labels import get_encoding
 from ..whatwg.prescan import Declaration
-from ._records import fast_init
 from .attempt import DecodeAttempt, decode_as, strict_attempt, truncated_attempt
 from .models import Evidence, Source
 from .nulpattern import NulPattern

@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
+from ..records import fast_init
 from ..whatwg.decoders import decode_strict
 
 __all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "utf8_profile",
@@ -20,6 +21,7 @@ _HIGH_BYTES = bytes(range(0x80, 0x100))
 _FIRST_LOOK = 64
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Utf8Profile:
     """How the body reads as UTF-8: multi-byte sequences that are valid, and malformed ones."""

@@ -7,9 +7,9 @@ import pickle
 
 import pytest
 
-from encoding_core.decision._records import fast_init
 from encoding_core.decision.attempt import DecodeAttempt
 from encoding_core.decision.models import Conflict, Decoded, Evidence, Severity, Source
+from encoding_core.records import fast_init
 
 
 def test_a_record_is_built_frozen_equal_and_picklable():
