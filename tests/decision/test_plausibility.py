@@ -169,3 +169,9 @@ def test_quotes_around_a_word_are_cleared():
                               "windows-1251") is False
     assert may_be_implausible("Dviratis „Žaibas“".encode("cp1257"), "windows-1257") is False
     assert may_be_implausible("a—b—c".encode("cp1252"), "windows-1252") is True
+
+
+def test_the_non_ascii_spaces_are_every_one_python_splits_on():
+    from encoding_core.decision._plausibility import NON_ASCII_SPACES
+
+    assert list(NON_ASCII_SPACES) == [chr(c) for c in range(0x80, 0x110000) if chr(c).isspace()]
