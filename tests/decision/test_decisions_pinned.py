@@ -1,9 +1,12 @@
-"""Every page of the generated bench corpus is decided as it was when the fixture was written.
+"""Every page of the bench corpora is decided as it was when the fixtures were written.
 
 Speed work on ``decode`` (fast paths, byte-level tests in front of the Python checks) must not
 change one decision: encoding, source, conflict kinds and ``needs_review`` are compared for all
-2,960 pages (``scripts/make_decision_fixture.py`` writes the fixture; the corpus is seeded, so
-the same code gives the same bytes).
+2,960 pages, and for pages served with a Content-Type header as a crawl meets them (the
+real-world-shaped set; every fourth corpus page under its right charset and a wrong one), in
+the fixture's order, so that a trace remembered for one page is tested on the next
+(``scripts/make_decision_fixture.py`` writes the fixtures; the corpora are seeded, so the
+same code gives the same bytes).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from encoding_core import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "cases" / "decisions_corpus.json"
+SERVED = ROOT / "tests" / "cases" / "decisions_served.json"
 
 
 def test_every_corpus_page_is_decided_as_pinned():
@@ -35,4 +39,26 @@ def test_every_corpus_page_is_decided_as_pinned():
                decided.needs_review]
         if now != pinned[sample.id]:
             changed[sample.id] = (pinned[sample.id], now)
+    assert changed == {}
+
+
+def test_every_served_page_is_decided_as_pinned():
+    """The same for every page served with a header, decided in the fixture's order."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from make_decision_fixture import served_pages
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+        sys.path.remove(str(ROOT / "bench"))
+    pinned = json.loads(SERVED.read_text("utf-8"))
+    pages = served_pages()
+    assert [key for key, _, _ in pages] == list(pinned)
+    changed = {}
+    for key, body, content_type in pages:
+        decided = decode(body, content_type)
+        now = [decided.encoding, decided.source, sorted(c.kind for c in decided.conflicts),
+               decided.needs_review]
+        if now != pinned[key]:
+            changed[key] = (pinned[key], now)
     assert changed == {}
