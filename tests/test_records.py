@@ -47,3 +47,46 @@ def test_only_plain_slotted_fields_are_taken():
         @dataclasses.dataclass(frozen=True, slots=True)
         class Factory:
             a: list[int] = dataclasses.field(default_factory=list)
+
+
+def test_what_the_faster_init_would_change_is_refused():
+    """kw_only fields, a __post_init__ and InitVars would behave differently: refused."""
+    with pytest.raises(TypeError, match="plain fields"):
+        @fast_init
+        @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+        class KeywordOnly:
+            a: int
+
+    with pytest.raises(TypeError, match="__post_init__"):
+        @fast_init
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Validated:
+            a: int
+
+            def __post_init__(self) -> None:
+                raise ValueError
+
+    with pytest.raises(TypeError, match="InitVar"):
+        @fast_init
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class WithInitVar:
+            a: int
+            b: dataclasses.InitVar[int] = 0
+
+
+def test_the_init_keeps_its_signature_and_inherited_slots():
+    import inspect
+
+    assert str(inspect.signature(Evidence.__init__)).startswith("(self, source: 'Source'")
+    assert Evidence.__init__.__module__ == Evidence.__module__
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Base:
+        a: int
+
+    @fast_init
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Child(Base):
+        b: str = "x"
+
+    assert (Child(1).a, Child(1).b, Child(2, "y")) == (1, "x", Child(a=2, b="y"))

@@ -1,9 +1,10 @@
 """The decision: which encoding a body is in, by which source, and what contradicts it.
 
 Holds ``decode`` (``decode``), the walk over the sources and what a browser would use
-(``resolve``), one encoding's strict reading (``attempt``), statistical detection (``detect``, with
-its voters, quick path and ensemble in ``_voters``, ``_agreement``, ``_ensemble``,
-``_plausibility``), the evidence against a decision (``conflicts``, ``conflicts_text``), how a
+(``resolve``; walks remembered by their opinions in ``tracememo``), one encoding's strict
+reading (``attempt``), statistical detection (``detect``, with its voters, quick path and
+ensemble in ``_voters``, ``_agreement``, ``_ensemble``, ``_plausibility``, whose byte test
+is ``_bytetest``), the evidence against a decision (``conflicts``, ``conflicts_text``), how a
 body reads as UTF-8 (``utf8profile``) and the result records (``models``: ``Decoded``,
 ``Evidence``, ``Conflict``).
 

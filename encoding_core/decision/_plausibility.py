@@ -12,11 +12,10 @@ iso-8859-13 ``ą``) passes, and the votes of the statistical detectors decide. L
 in any large language (``þ``, ``ŕ``) weigh a little, capped, so that a long Icelandic or
 Slovak text is not pushed to another reading.
 
-``may_be_implausible`` is the same question asked of bytes at C speed, for a single-byte
-reading: a 256-entry class table (``bytes.translate``) and one regular expression over the
-classes. It errs only one way: when it says no, no word of the reading scores 1 or more (so
-``implausible_words(..., strong=True)`` is empty); when it says yes, ask ``implausibility``.
-Correct pages almost always get a no, so a right declaration costs a translate and a search.
+``_bytetest.may_be_implausible`` is the same question asked of bytes at C speed, for a
+single-byte reading. It errs only one way: when it says no, no word of the reading scores 1
+or more (so ``implausible_words(..., strong=True)`` is empty); when it says yes, ask
+``implausibility``. Correct pages almost always get a no.
 """
 
 from __future__ import annotations
@@ -25,10 +24,9 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
-
-__all__ = ["MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "RARE_CAP", "implausibility", "implausible_words",
-           "may_be_implausible", "non_latin_letters"]
+__all__ = ["MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "NON_ASCII_SPACES", "RARE_CAP", "WORD_INNER",
+           "char_class",
+           "implausibility", "implausible_words"]
 
 #: A reading with more implausible characters than this per non-ASCII one is no reading.
 MAX_IMPLAUSIBLE_RATE = 0.25
@@ -61,7 +59,7 @@ _USUAL = frozenset("’‘“”„«»‹›—–…·•€£¥°©®™№§
 # Of those, the ones that also sit between two letters of a word (it’s, l·l, soft hyphen,
 # East Asian punctuation, since East Asian text has no spaces, and Hebrew's maqaf, geresh and
 # gershayim: בית־ספר, ש״ח "shekels", צה״ל, in every Hebrew price and abbreviation).
-_WORD_INNER = frozenset("’·\u00ad\u200c\u200d\u200e\u200f。、「」『』（）：；！？，．〜・ー"
+WORD_INNER = frozenset("’·\u00ad\u200c\u200d\u200e\u200f。、「」『』（）：；！？，．〜・ー"
                         "\u05be\u05f3\u05f4")
 # The first word of a letter's Unicode name is its script, but for these: East Asian writing
 # mixes ideographs, kana and full-width forms in one word; the rest belong to no script.
@@ -77,7 +75,7 @@ _RARE_LETTERS = frozenset("ðÐþÞŕŔĺĹŀĿŉĸſŧŦŋŊħĦ")
 
 
 @lru_cache(maxsize=8192)
-def _char_class(char: str) -> tuple[str, str]:
+def char_class(char: str) -> tuple[str, str]:
     """(kind, script) of a non-ASCII character.
 
     Kinds: ``L`` lower-case, ``U`` upper-case, ``l`` other letter, ``M`` mark, ``P`` usual
@@ -165,7 +163,7 @@ def _word_score(word: str) -> tuple[float, float, int]:
                 scripts.add("ASCII")
             continue
         count += 1
-        kind, script = _char_class(char)
+        kind, script = char_class(char)
         if kind == "X":
             bad += 1.0
         elif kind in "SP":
@@ -173,7 +171,7 @@ def _word_score(word: str) -> tuple[float, float, int]:
             after = index + 1 < len(word) and word[index + 1].isalpha()
             if kind == "S":
                 bad += 1.0 if before and after else 0.3 if before or after else 0.1
-            elif before and after and char not in _WORD_INNER:
+            elif before and after and char not in WORD_INNER:
                 bad += 0.5
         elif kind == "M":
             # A combining mark sits on a letter (or another mark) of its own script.
@@ -199,135 +197,3 @@ def _word_score(word: str) -> tuple[float, float, int]:
     if len(scripts) > 1:
         bad += 1.0
     return bad, rare, count
-
-
-# --- the C-speed test over bytes -------------------------------------------------------------
-# One class byte per decoded character (what _word_score looks at):
-#   " " ASCII space (what splits words)   "a" "A" ASCII lower, upper   "0" digit   "." other
-#   "l" "u" "o" Latin letter lower, upper, other      "c" "C" "k" the same, one non-Latin script
-#   "y" "Y" "z" the same, letters of no script (µ)    "P" usual punctuation   "I" usual, also
-#   inside words (’ ·)   "S" symbol-like   "X" never in prose   "M" combining mark of another
-#   script   "m" combining mark of the table's one non-Latin script   "g" combining mark of no
-#   script (U+0300...)
-# A word scores 1 or more only through one of these (each test is a superset of its rule):
-#   a control or a symbol anywhere (0.1 to 1 each: look closely);
-#   a mark of another script anywhere; a mark not after a letter or a mark; a mark of the
-#   table's script whose letter (before any marks) is not of that script (1);
-#   a case turn, a lower-case letter then a non-ASCII capital (1);
-#   two usual marks in one word, each between two letters (0.5 each);
-#   two alphabets in one word (1).
-# Each is a bytes.translate of the classes and a substring test, so it stays at C speed: with
-# the other classes deleted, "two marks in one word" is "PP" and "two alphabets" is "LN"/"NL".
-_CLASSES = b" aA0.luockCyYzPISXMmg"
-
-
-def _reduce(keep: dict[bytes, bytes], *, delete: bool) -> tuple[bytes, bytes]:
-    """A translate table mapping each class in ``keep``; every other class but space is
-    deleted (``delete``) or becomes ``.`` (then only neighbours stay neighbours)."""
-    table = bytearray(range(256))
-    kept = {ord(" ")}
-    for classes, to in keep.items():
-        for c in classes:
-            table[c] = ord(to)
-            kept.add(c)
-    others = bytes(c for c in _CLASSES if c not in kept)
-    if delete:
-        return bytes(table), others
-    for c in others:
-        table[c] = ord(".")
-    return bytes(table), b""
-
-
-_TURN = _reduce({b"alcy": b"l", b"uCY": b"U"}, delete=False)
-_MARKS = _reduce({b"P": b"P"}, delete=True)
-_ALPHABETS = _reduce({b"aAluo": b"L", b"ckC": b"N"}, delete=True)
-# a usual mark scores (0.5) only between two letters: two of them in one word score 1, where
-# quotes around a word («Галактика», „Žaibas“) score nothing
-_LETTERS_MARKS = _reduce({b"aAluockCyYz": b"L", b"P": b"P"}, delete=False)
-_TWO_MARKS_BETWEEN_LETTERS = re.compile(rb"LP(?=L)[^ ]*?LP(?=L)")
-_MARK_CONTEXT = _reduce({b"aAluoyYz": b"L", b"ckC": b"N", b"m": b"m", b"g": b"g"}, delete=False)
-
-
-def _class_of(char: str, scripts: set[str]) -> str:
-    if char < "\x80":  # only ASCII space splits words: a non-ASCII one joins them (above)
-        return (" " if char.isspace() else "a" if char.islower() else "A" if char.isupper()
-                else "0" if char.isdigit() else ".")
-    kind, script = _char_class(char)
-    if kind == "M":
-        return "g" if not script else f"M{script}"  # m or M: once the table's script is known
-    if kind in "XS":
-        return kind
-    if kind == "P":
-        return "I" if char in _WORD_INNER else "P"
-    if not script:
-        return {"L": "y", "U": "Y"}.get(kind, "z")
-    if script == "LATIN":
-        return {"L": "l", "U": "u"}.get(kind, "o")
-    scripts.add(script)
-    return {"L": "c", "U": "C"}.get(kind, "k")
-
-
-@lru_cache(maxsize=64)
-def _class_table(encoding: str) -> bytes | None:
-    """The class of each byte read in single-byte ``encoding``; None when its letters come
-    from two non-Latin scripts (or East Asian ones), which one class cannot tell apart."""
-    scripts: set[str] = set()
-    classes = [_class_of(decode_replace(bytes([b]), encoding)[0], scripts) for b in range(256)]
-    if len(scripts) > 1 or "CJK" in scripts:
-        return None
-    own = f"M{next(iter(scripts), '')}"  # a mark of the letters' script is "m", else "M"
-    return "".join("m" if c == own else c[:1] for c in classes).encode("ascii")
-
-
-@lru_cache(maxsize=64)
-def non_latin_letters(encoding: str) -> bool:
-    """Whether single-byte ``encoding`` has letters of a script other than Latin (Cyrillic,
-    Greek, Hebrew, Arabic, Thai): then markup letters next to its text (``<title>Москва``)
-    are two alphabets to the byte test until the markup is stripped."""
-    table = _class_table(encoding)
-    return table is None or any(c in table for c in (b"c", b"C", b"k"))
-
-
-def may_be_implausible(part: bytes, encoding: str) -> bool:
-    """False only when no word of ``part`` read in single-byte ``encoding`` can score 1 or
-    more in ``implausibility`` (then ``implausible_words(text, strong=True)`` is empty).
-
-    >>> may_be_implausible("Москва — столица".encode("cp1251"), "windows-1251")
-    False
-    >>> may_be_implausible("Москва".encode("koi8-r"), "windows-1251")  # оПЧПУФ: case turns
-    True
-    """
-    if encoding not in SINGLE_BYTE_ENCODINGS:
-        return True
-    table = _class_table(encoding)
-    if table is None:
-        return True
-    classes = part.translate(table)
-    if b"X" in classes or b"M" in classes or b"S" in classes:
-        return True
-    if (b"m" in classes or b"g" in classes) and _misplaced_mark(classes):
-        return True
-    # each reduction is made only when the classes it needs are there at all (a byte search
-    # is ten times as fast as a translate): a case turn needs a non-ASCII capital, two marks
-    # a mark, two alphabets a non-Latin letter
-    if (b"u" in classes or b"C" in classes or b"Y" in classes) \
-            and b"lU" in classes.translate(*_TURN):
-        return True
-    if (b"P" in classes and b"PP" in classes.translate(*_MARKS)
-            and _TWO_MARKS_BETWEEN_LETTERS.search(classes.translate(*_LETTERS_MARKS))):
-        return True
-    if not (b"c" in classes or b"k" in classes or b"C" in classes):
-        return False
-    alphabets = classes.translate(*_ALPHABETS)
-    return b"LN" in alphabets or b"NL" in alphabets
-
-
-def _misplaced_mark(classes: bytes) -> bool:
-    """Whether a combining mark of ``classes`` may score in ``_word_score``: one not after a
-    letter or a mark, or one of the script ("m") whose letter, before the marks between
-    them, is of another script or none."""
-    context = classes.translate(*_MARK_CONTEXT)
-    if context.startswith((b"m", b"g")) or b".g" in context or b" g" in context:
-        return True
-    context = context.replace(b"g", b"")  # a mark of no script leaves the letter as it was
-    return b"Lm" in context or b".m" in context or b" m" in context

@@ -30,12 +30,8 @@ from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
 from ..whatwg.labels import get_encoding
 from ..wording import quoted
 from ._agreement import QUICK_SAMPLE, QUICK_WORDS
-from ._plausibility import (
-    implausibility,
-    implausible_words,
-    may_be_implausible,
-    non_latin_letters,
-)
+from ._bytetest import may_be_implausible, non_latin_letters
+from ._plausibility import implausibility, implausible_words
 from .detect import sample, sample_window
 from .models import Conflict, Severity
 from .resolve import Detector
@@ -113,13 +109,14 @@ def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str
     if (detector is None or encoding not in SINGLE_BYTE_ENCODINGS
             or (body.isascii() and b"\x1b" not in body)):
         return None  # a wrong multi-byte declaration fails its strict decode instead
-    if b"\x1b" not in body and not non_latin_letters(encoding):
+    if b"\x1b" not in body:
         # the byte test over the sample's raw window finds all it would in the sample (see
-        # sample_window), so a no here is a no there, without stripping the markup first;
-        # not for a non-Latin script, where tags touching the text make nearly every window
-        # a maybe
+        # sample_window), so a no here is a no there, without stripping the markup first; an
+        # ASCII window (the text starts after it) is a no; the byte test is skipped for a
+        # non-Latin script, where tags touching the text make nearly every window a maybe
         window = sample_window(body, QUICK_SAMPLE)
-        if window.isascii() or not may_be_implausible(window, encoding):
+        if window.isascii() or (not non_latin_letters(encoding)
+                                and not may_be_implausible(window, encoding)):
             return None
     part = sample(body, QUICK_SAMPLE, 0)
     if not part.isascii() and not may_be_implausible(part, encoding):

@@ -49,16 +49,16 @@ from .resolve import (
     DEFAULT_DETECTOR,
     Detector,
     Opinions,
-    TraceMemo,
     UseDefault,
     Walk,
     browser_encoding,
 )
+from .tracememo import TraceMemo
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
            "decode_as"]
 
-#: Walks decided by their first source, by the opinions (``resolve.TraceMemo``): a page whose
+#: Walks decided by their first source, by the opinions (``tracememo``): a page whose
 #: header and declaration were seen before, and whose first declared encoding decodes it
 #: strictly, gets that walk's trace without walking again.
 _TRACES = TraceMemo()
@@ -95,11 +95,12 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
     pattern = nul_pattern(body) if b"\x00" in body[:4096] and opinions.bom is None else None
     recalled = _TRACES.recall(body, opinions, override) if pattern is None else None
-    if recalled is not None:
-        attempt, source, evidence = recalled
+    if recalled is not None and recalled[1] is not None:
+        attempt, (source, evidence) = recalled[0], recalled[1]
         profile, needs_review = None, False
     else:
-        walk = _walk(body, opinions, override, site_default, detector, pattern)
+        walk = _walk(body, opinions, override, site_default, detector, pattern,
+                     recalled[0] if recalled is not None else None)
         if pattern is None:
             _TRACES.remember(walk, override)
         assert walk.winner is not None
@@ -127,9 +128,11 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
 
 
 def _walk(body: bytes, opinions: Opinions, override: str | None, site_default: str | None,
-          detector: Detector | None, pattern: NulPattern | None) -> Walk:
-    """The walk over the sources in ``decode``'s order, to its winner."""
-    walk = Walk(body, opinions)
+          detector: Detector | None, pattern: NulPattern | None,
+          tried: DecodeAttempt | None = None) -> Walk:
+    """The walk over the sources in ``decode``'s order, to its winner (``tried``: a strict
+    attempt already made on this body)."""
+    walk = Walk(body, opinions, tried)
     if opinions.bom is not None:
         walk.bom(override)
         return walk

@@ -24,7 +24,7 @@ from .nulpattern import NulPattern
 from .utf8profile import Utf8Profile, utf8_profile
 
 __all__ = ["BROWSER_DEFAULT", "DEFAULT_DETECTOR", "DetectionLike", "Detector", "Opinions",
-           "TraceMemo", "UseDefault", "Walk", "browser_encoding"]
+           "UseDefault", "Walk", "browser_encoding"]
 
 #: The fallback encoding of the HTML Standard for an English locale.
 BROWSER_DEFAULT = "windows-1252"
@@ -97,11 +97,13 @@ _SINGLE_BYTE_EXEMPT = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "u
 class Walk:
     """The state of one walk: attempts so far, the evidence, the winner."""
 
-    def __init__(self, body: bytes, opinions: Opinions) -> None:
+    def __init__(self, body: bytes, opinions: Opinions,
+                 tried: DecodeAttempt | None = None) -> None:
         self.body = body
         self.opinions = opinions
         self.evidence: list[Evidence] = []
-        self.attempts: dict[str, DecodeAttempt] = {}
+        # ``tried``: a strict attempt already made on this body (``tracememo``), not repeated
+        self.attempts: dict[str, DecodeAttempt] = {} if tried is None else {tried.encoding: tried}
         self.tried: list[str] = []
         self.winner: tuple[DecodeAttempt, str] | None = None
         self.needs_review = False
@@ -294,51 +296,3 @@ class Walk:
                   f"used lossily: nothing decoded strictly; {best} gives the fewest replacements "
                   f"({attempt.replacements})", attempt, used=True)
 
-
-_FIRST_WINNERS = frozenset({Source.OVERRIDE, Source.HTTP_HEADER, Source.META,
-                            Source.XML_DECLARATION})
-
-
-class TraceMemo:
-    """The traces of walks that the first source they tried decided, by the opinions.
-
-    When the first encoding a walk tries (an override's, the header's, the declaration's)
-    decodes the body strictly and whole, every note of that walk follows from the opinions
-    alone: sources with no opinion, labels passed over, the winner "used: decodes strictly",
-    the later sources "not needed". The next body with the same opinions that decodes
-    strictly under the same encoding has the same trace, so ``recall`` gives the recorded
-    one (one strict decode, no walk, no new ``Evidence``); any other body is walked. A crawl
-    serves a host's pages with a few headers and templates, so a small memo covers it;
-    when it is full it starts again.
-    """
-
-    def __init__(self, size: int = 4096) -> None:
-        self._size = size
-        self._traces: dict[tuple[object, ...], tuple[str, str, tuple[Evidence, ...]]] = {}
-
-    def recall(self, body: bytes, opinions: Opinions, override: str | None
-               ) -> tuple[DecodeAttempt, str, tuple[Evidence, ...]] | None:
-        """(attempt, source, evidence) as a walk would give them, or None: walk."""
-        if opinions.bom is not None:
-            return None
-        known = self._traces.get((opinions.header, opinions.declaration, override))
-        if known is None:
-            return None
-        encoding, source, evidence = known
-        attempt = strict_attempt(body, encoding)
-        if not attempt.strict_ok or attempt.truncated:
-            return None
-        return attempt, source, evidence
-
-    def remember(self, walk: Walk, override: str | None) -> None:
-        """Record ``walk``'s trace when its first attempt decided it (see the class)."""
-        if walk.winner is None or walk.opinions.bom is not None or len(walk.tried) != 1:
-            return
-        attempt, source = walk.winner
-        if (source not in _FIRST_WINNERS or not attempt.strict_ok or attempt.truncated
-                or walk.needs_review or walk.profile_if_known is not None):
-            return
-        if len(self._traces) >= self._size:
-            self._traces.clear()
-        key = (walk.opinions.header, walk.opinions.declaration, override)
-        self._traces[key] = (attempt.encoding, source, tuple(walk.evidence))

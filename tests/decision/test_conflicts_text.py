@@ -84,6 +84,22 @@ def test_plausible_text_never_asks_the_detector() -> None:
     assert implausible_reading(body, "windows-1252", SAID, _fails) is None
 
 
+@pytest.mark.parametrize("encoding", ["windows-1251", "windows-1252", "macintosh"])
+def test_text_after_an_ascii_first_sample_never_asks_the_detector(encoding: str) -> None:
+    """A minified page whose first 2 KiB line is ASCII markup: the sample holds no text to
+    doubt, so no detector is asked and no conflict found, in a non-Latin script too."""
+    body = b"aN" * 1100 + "<p>Москва — столица</p>".encode("cp1251")
+    asked: list[bytes] = []
+
+    def detector(part: bytes) -> Detection | None:
+        asked.append(part)
+        return Detection("utf-16le", 0.99, False, "reads anything as UTF-16")
+
+    assert implausible_reading(body, encoding, SAID, detector) is None
+    decided = decode(body, f"text/html; charset={encoding}", detector=detector)
+    assert (decided.conflicts, decided.needs_review, asked) == ((), False, [])
+
+
 @pytest.mark.parametrize(("body", "encoding", "binary"), [
     (bytes.fromhex("89504e470d0a1a0a0000000d49484452") * 4, "windows-1252", True),
     (bytes(range(32)) * 8, "utf-8", True),

@@ -269,12 +269,13 @@ def test_a_remembered_trace_is_the_walk_of_the_next_body(header, prefix, overrid
     """A body decided from a trace remembered for another body with the same opinions is
     decided exactly as a fresh walk decides it: text, source, evidence, conflicts, all."""
     from encoding_core.decision import decode as module
+    from encoding_core.decision.tracememo import TraceMemo
 
     saved = module._TRACES
     try:
-        module._TRACES = module.TraceMemo()
+        module._TRACES = TraceMemo()
         fresh = decode(prefix + second, header, override=override)
-        module._TRACES = module.TraceMemo()
+        module._TRACES = TraceMemo()
         decode(prefix + first, header, override=override)  # may remember its trace
         recalled = decode(prefix + second, header, override=override)
     finally:
