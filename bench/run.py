@@ -45,8 +45,8 @@ from encoding_core import decode  # noqa: E402
 from encoding_core.whatwg.decoders import decode_replace, decode_strict  # noqa: E402
 
 PREFIX = 200
-OTHER_SCRIPTS = ("bench_mojibake.py", "bench_fetch.py", "bench_realworld.py", "bench_memory.py",
-                 "bench_spark.py")
+OTHER_SCRIPTS = ("bench_declared.py", "bench_mojibake.py", "bench_fetch.py", "bench_realworld.py",
+                 "bench_memory.py", "bench_spark.py")
 
 
 def throughput(samples: list[corpus.Sample], repeats: int) -> dict[str, dict[str, Any]]:
