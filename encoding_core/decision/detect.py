@@ -54,7 +54,7 @@ from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count, weigh
 from ._plausibility import implausibility
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
 from .attempt import incomplete_tail
-from .utf8profile import ascii_byte_count, first_non_ascii
+from .utf8profile import ascii_byte_count, first_non_ascii, utf8_profile
 
 __all__ = [
     "MIN_CONFIDENCE",
@@ -271,12 +271,10 @@ def _utf8(data: bytes, tail_ok: bool = False) -> Detection | bool:
             found = _utf8(data[:exc.start])
             return replace(found, reason=f"{found.reason}; the last one cut short") \
                 if isinstance(found, Detection) else found
-        # Python's UTF-8 decoder replaces as the Encoding Standard does (one U+FFFD per
-        # maximal subpart); only the count matters, so the fast one.
-        text = data.decode("utf-8", "replace")
-        errors = text.count("\ufffd")
-        multi = len(text) - ascii_byte_count(data) - errors
-        return multi >= 4 * errors
+        # Counted as the walk's guard counts (utf8_profile, which remembers the body for
+        # it); a U+FFFD already in the bytes counts here as an error, not a sequence.
+        profile, genuine = utf8_profile(data), data.count(b"\xef\xbf\xbd")
+        return profile.multibyte - genuine >= 4 * (profile.invalid + genuine)
     multi = len(text) - ascii_byte_count(data)
     return Detection("utf-8", 0.99 if multi >= 4 else 0.8 + 0.04 * multi, multi < 2,
                      f"valid UTF-8 with {multi} multi-byte sequences")

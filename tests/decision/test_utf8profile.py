@@ -72,3 +72,21 @@ def test_valid_profile_past_a_character_cut_by_the_first_look():
     body = "’".encode() * 30
     assert valid_utf8_profile(body) == Utf8Profile(30, 0)
     assert valid_utf8_profile(body + b"\xe9") is None
+
+
+@given(_BODIES)
+def test_the_detectors_mostly_utf8_test_counts_as_it_did(body):
+    """detect._utf8 now reads the shared profile: the same answer as its own count did
+    (a U+FFFD in the bytes an error there), and the walk's count of the same body is the
+    one remembered, not a second decode."""
+    from encoding_core.decision.detect import _utf8
+
+    text = body.decode("utf-8", "replace")
+    errors = text.count("\ufffd")
+    mostly = len(text) - sum(b < 0x80 for b in body) - errors >= 4 * errors
+    found = _utf8(body)
+    if not isinstance(found, bool):  # valid UTF-8: a Detection, decided before any count
+        assume(False)
+    assert found is mostly
+    if not body.isascii():
+        assert utf8_profile(body) is utf8_profile(body)
