@@ -73,14 +73,16 @@ def incomplete_tail(tail: bytes, encoding: str) -> bool:
             and any(decodes_strictly(tail + more, encoding) for more in _COMPLETIONS))
 
 
-def decode_as(body: bytes, encoding: str, *, skip: int = 0) -> DecodeAttempt:
+def decode_as(body: bytes, encoding: str, *, skip: int = 0,
+              failed_at: int | None = None) -> DecodeAttempt:
     """Implements Encoding "decode" for one encoding: strict first, then replacement.
 
     https://encoding.spec.whatwg.org/#decode
 
     ``encoding`` is a label or name; a BOM of that same encoding is skipped (as "UTF-8
     decode" does for UTF-8). ``skip`` drops that many leading bytes first (a BOM already
-    sniffed). Offsets are into ``body``.
+    sniffed). Offsets are into ``body``. ``failed_at``: a strict decode of the same bytes
+    already failed there (``strict_attempt``), so it is not tried again.
 
     >>> decode_as(b"caf\\xe9", "latin1").text
     'café'
@@ -96,10 +98,13 @@ def decode_as(body: bytes, encoding: str, *, skip: int = 0) -> DecodeAttempt:
         if sniffed is not None and sniffed[0] == name:
             skip = sniffed[1]
     data = body[skip:] if skip else body
-    try:
-        return DecodeAttempt(name, decode_strict(data, name), True, None, 0, ())
-    except UnicodeDecodeError as exc:
-        first = exc.start + skip
+    if failed_at is not None:
+        first = failed_at
+    else:
+        try:
+            return DecodeAttempt(name, decode_strict(data, name), True, None, 0, ())
+        except UnicodeDecodeError as exc:
+            first = exc.start + skip
     text, offsets = decode_replace(data, name)
     return DecodeAttempt(name, text, False, first, len(offsets),
                          tuple(o + skip for o in offsets[:MAX_ERROR_OFFSETS]))

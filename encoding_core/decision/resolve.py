@@ -122,8 +122,9 @@ class Walk:
         """A strict attempt; ``full`` also decodes a failure with replacement (costly)."""
         found = self.attempts.get(encoding)
         if found is None or (full and found.replacements < 0):
-            found = (decode_as(self.body, encoding, skip=0) if full
-                     else strict_attempt(self.body, encoding))
+            found = (decode_as(self.body, encoding, skip=0,  # a failed strict one: not again
+                               failed_at=found.error_offset if found is not None else None)
+                     if full else strict_attempt(self.body, encoding))
             self.attempts[encoding] = found
         return found
 

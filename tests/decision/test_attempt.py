@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from encoding_core.decision.attempt import (
     decode_as,
@@ -48,3 +50,13 @@ def test_decode_as_skips_a_bom_of_its_own_encoding_only():
     """A UTF-8 BOM is dropped under utf-8 and read as text under windows-1252."""
     assert decode_as(b"\xef\xbb\xbfhi", "utf-8").text == "hi"
     assert decode_as(b"\xef\xbb\xbfhi", "windows-1252").text == "ï»¿hi"
+
+
+@given(st.binary(max_size=60), st.sampled_from(["utf-8", "shift_jis", "gbk", "utf-16le"]))
+def test_a_known_strict_failure_is_not_decoded_again_and_gives_the_same(body, encoding):
+    """decode_as told where a strict decode of the same bytes failed gives what it gives
+    when it finds that out itself."""
+    strict = strict_attempt(body, encoding)
+    if strict.strict_ok:
+        return
+    assert decode_as(body, encoding, failed_at=strict.error_offset) == decode_as(body, encoding)
