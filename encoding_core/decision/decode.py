@@ -94,13 +94,13 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         detector = default_detector
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
     pattern = nul_pattern(body) if b"\x00" in body[:4096] and opinions.bom is None else None
-    recalled = _TRACES.recall(body, opinions, override) if pattern is None else None
-    if recalled is not None and recalled[1] is not None:
-        attempt, (source, evidence) = recalled[0], recalled[1]
+    tried, trace = (_TRACES.recall(body, opinions, override) if pattern is None
+                    else (None, None))
+    if tried is not None and trace is not None:
+        attempt, (source, evidence) = tried, trace
         profile, needs_review = None, False
     else:
-        walk = _walk(body, opinions, override, site_default, detector, pattern,
-                     recalled[0] if recalled is not None else None)
+        walk = _walk(body, opinions, override, site_default, detector, pattern, tried)
         if pattern is None:
             _TRACES.remember(walk, override)
         assert walk.winner is not None

@@ -22,8 +22,9 @@ _FIRST_WINNERS = frozenset({Source.OVERRIDE, Source.HTTP_HEADER, Source.META,
 #: Header values longer than this in all are not remembered (as ``content_type`` caches).
 _MAX_HEADER = 200
 
-#: (the strict attempt made, (source, evidence) when the remembered trace is this body's)
-Recalled = tuple[DecodeAttempt, tuple[str, tuple[Evidence, ...]] | None]
+#: (the strict attempt made, if any; (source, evidence) when the remembered trace is this body's)
+Recalled = tuple[DecodeAttempt | None, tuple[str, tuple[Evidence, ...]] | None]
+_NOTHING: Recalled = (None, None)
 
 
 class TraceMemo:
@@ -39,13 +40,13 @@ class TraceMemo:
             return None
         return (opinions.header, opinions.declaration, override)
 
-    def recall(self, body: bytes, opinions: Opinions, override: str | None) -> Recalled | None:
-        """None when no trace is known for these opinions; else the strict attempt under the
-        remembered encoding, with the trace when it is this body's too."""
+    def recall(self, body: bytes, opinions: Opinions, override: str | None) -> Recalled:
+        """(None, None) when no trace is known for these opinions; else the strict attempt
+        under the remembered encoding, with the trace when it is this body's too."""
         key = self._key(opinions, override)
         known = self._traces.get(key) if key is not None else None
         if known is None:
-            return None
+            return _NOTHING
         encoding, source, evidence = known
         attempt = strict_attempt(body, encoding)
         if not attempt.strict_ok or attempt.truncated:

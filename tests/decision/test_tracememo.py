@@ -22,18 +22,18 @@ def test_a_body_the_trace_is_not_for_gets_the_attempt_for_its_walk():
     which the walk then takes instead of decoding again."""
     memo = TraceMemo()
     opinions = _walked("<p>café</p>".encode(), "text/html; charset=utf-8", memo)
-    hit = memo.recall("<p>naïve</p>".encode(), opinions, None)
-    assert hit is not None and hit[1] is not None and hit[1][0] == "http-header"
+    _, trace = memo.recall("<p>naïve</p>".encode(), opinions, None)
+    assert trace is not None and trace[0] == "http-header"
     cut = "<p>naïve café".encode()[:-1]
-    missed = memo.recall(cut, opinions, None)
-    assert missed is not None and missed[1] is None and missed[0].truncated
-    assert Walk(cut, opinions, missed[0]).attempt("utf-8") is missed[0]
+    tried, trace = memo.recall(cut, opinions, None)
+    assert trace is None and tried is not None and tried.truncated
+    assert Walk(cut, opinions, tried).attempt("utf-8") is tried
 
 
 def test_what_is_not_remembered():
     """A header value past 200 characters, a BOM, and a walk whose first source failed."""
     memo = TraceMemo()
     long_header = "text/html; charset=utf-8; " + "x=y; " * 50
-    assert memo.recall(b"<p>a</p>", _walked(b"<p>a</p>", long_header, memo), None) is None
+    assert memo.recall(b"<p>a</p>", _walked(b"<p>a</p>", long_header, memo), None) == (None, None)
     failed = _walked(b'<meta charset="utf-8"><p>caf\xe9</p>', "text/html; charset=utf-8", memo)
-    assert memo.recall(b'<meta charset="utf-8"><p>caf\xe9</p>', failed, None) is None
+    assert memo.recall(b'<meta charset="utf-8"><p>caf\xe9</p>', failed, None) == (None, None)
