@@ -32,7 +32,7 @@ from ..wording import quoted
 from ._agreement import QUICK_SAMPLE, QUICK_WORDS
 from ._bytetest import may_be_implausible, non_latin_letters
 from ._plausibility import implausibility, implausible_words
-from .detect import sample, sample_window
+from .detect import sample, sample_text, sample_window, sample_window_words
 from .models import Conflict, Severity
 from .resolve import Detector
 
@@ -109,16 +109,30 @@ def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str
     if (detector is None or encoding not in SINGLE_BYTE_ENCODINGS
             or (body.isascii() and b"\x1b" not in body)):
         return None  # a wrong multi-byte declaration fails its strict decode instead
-    if b"\x1b" not in body:
+    if b"\x1b" in body:  # (ISO-2022-JP's tell is in the markup-free ASCII sample)
+        part = sample(body, QUICK_SAMPLE, 0)
+    else:
         # the byte test over the sample's raw window finds all it would in the sample (see
         # sample_window), so a no here is a no there, without stripping the markup first; an
-        # ASCII window (the text starts after it) is a no; the byte test is skipped for a
-        # non-Latin script, where tags touching the text make nearly every window a maybe
+        # ASCII window (the text starts after it) is a no. Where the window's tags pair up,
+        # it is tested with them read as spaces (sample_window_words): then the tags' letters
+        # no longer touch the text. Otherwise the byte test is skipped for a non-Latin
+        # script, where tags touching the text make nearly every window a maybe.
         window = sample_window(body, QUICK_SAMPLE)
-        if window.isascii() or (not non_latin_letters(encoding)
-                                and not may_be_implausible(window, encoding)):
+        if window.isascii():
             return None
-    part = sample(body, QUICK_SAMPLE, 0)
+        words = sample_window_words(body, QUICK_SAMPLE)
+        if words is not None:
+            if not may_be_implausible(words, encoding):
+                return None
+        elif not non_latin_letters(encoding) and not may_be_implausible(window, encoding):
+            return None
+        part = sample_text(body, QUICK_SAMPLE)
+        if part.isascii():
+            # Deviation (from the sample detectors see): text whose non-ASCII bytes are all
+            # in markup (attributes, scripts, comments) has no word to doubt, where the
+            # detectors' sample would give the markup back and the test would read it.
+            return None
     if not part.isascii() and not may_be_implausible(part, encoding):
         return None  # no word can score as implausible: the C-speed test says so exactly
     text = decode_replace(part, encoding)[0]

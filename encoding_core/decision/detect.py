@@ -134,7 +134,46 @@ def sample_window(data: bytes, head: int = SAMPLE_HEAD) -> bytes:
     return data[start:start + head]
 
 
-def _sample(data: bytes, head: int, tail: int) -> tuple[bytes, int]:
+_ANGLES = bytes(b for b in range(256) if b not in b"<>")   # (deleted: the angles stay)
+_ANGLES_AS_SPACES = bytes.maketrans(b"<>", b"  ")
+
+
+def sample_window_words(data: bytes, head: int = SAMPLE_HEAD) -> bytes | None:
+    """``sample_window`` with ``<`` and ``>`` read as spaces, when its tags pair up; else None.
+
+    When every ``<`` of the window is closed by a ``>`` before the next one (and it holds no
+    ``>`` before its first ``<``), each part of the sample that markup does not touch lies
+    between tags here, whole, and each markup removed from the sample (a tag, or a script,
+    style or comment, which spans tags) ends on the near side of a space on both sides:
+    every word of the sample is a word of this window, which also holds the tags' insides
+    as words. So a byte test that looks at characters, or at neighbours within a word,
+    finds here all it would find in the sample, and it no longer sees a tag's letters
+    beside the text (``<title>Москва``) as one word. A last ``<`` left open is cut off as the
+    sample cuts it; when the sample would keep it (a newline after it, the body's end, or
+    nothing before it), None.
+    """
+    start = _start(data)
+    window = data[start:start + head]
+    angles = window.translate(None, _ANGLES)
+    if angles:
+        if angles[0] != 0x3C or b"<<" in angles or b">>" in angles:
+            return None
+        if angles[-1] == 0x3C:  # the sample is cut at the last "<" (see _sample)
+            last = window.rfind(b"<")
+            if last == 0 or len(data) - start <= head or window.rfind(b"\n") > last:
+                return None   # (the sample keeps it: not cut there, or at a line after it)
+            window = window[:last]
+    return window.translate(_ANGLES_AS_SPACES)
+
+
+def sample_text(data: bytes, head: int = SAMPLE_HEAD) -> bytes:
+    """A head-only sample with its markup stripped, even when that leaves only ASCII (where
+    ``sample`` gives the markup back, for a detector to see the non-ASCII bytes in it)."""
+    return _sample(data, head, 0, markup_if_ascii=False)[0]
+
+
+def _sample(data: bytes, head: int, tail: int, *,
+            markup_if_ascii: bool = True) -> tuple[bytes, int]:
     """``sample``, and where its head ends in ``data`` (no non-ASCII byte comes before)."""
     start = _start(data)
     head_end = len(data)
@@ -151,7 +190,7 @@ def _sample(data: bytes, head: int, tail: int) -> tuple[bytes, int]:
     elif start:
         data = data[start:]
     stripped = _MARKUP.sub(b" ", data)
-    return (data if stripped.isascii() else stripped), head_end
+    return (data if markup_if_ascii and stripped.isascii() else stripped), head_end
 
 
 def _strict_ok(data: bytes, encoding: str, tail_ok: bool = False) -> bool:

@@ -66,7 +66,14 @@ def first_non_ascii(data: bytes) -> int:
 
     >>> first_non_ascii(b"caf\\xc3\\xa9"), first_non_ascii(b"cafe"), first_non_ascii(b"")
     (3, -1, -1)
+
+    The last non-ASCII answer is remembered per thread with its ``bytes`` object: one
+    decision asks about the same body three times (the UTF-8 check, the sample window, the
+    sample).
     """
+    last: tuple[bytes, int] | None = getattr(_last, "first", None)
+    if last is not None and last[0] is data:
+        return last[1]
     if data.isascii():
         return -1
     low, size = 0, 256  # data[:low] is ASCII; data[:low + size] is not, once found
@@ -79,6 +86,8 @@ def first_non_ascii(data: bytes) -> int:
             size -= half
         else:
             size = half
+    if type(data) is bytes:  # (immutable: the same object has the same answer)
+        _last.first = (data, low)
     return low
 
 
@@ -106,7 +115,8 @@ def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
     text = body.decode("utf-8", "replace")
     replacements = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
     found = Utf8Profile(len(text) - ascii_byte_count(body) - replacements, replacements)
-    _last.profile = (body, found)
+    if type(body) is bytes:  # (immutable: the same object has the same profile)
+        _last.profile = (body, found)
     return found
 
 

@@ -75,6 +75,47 @@ def test_a_no_on_the_raw_window_is_a_no_on_the_sample(pieces, encoding):
 
 
 
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from([b"<p>", b"</p>", b"<title>", b"</title>", b"<b>",
+                                 b"<script>var x='\xe9';</script>", b"<script>", b"</script>",
+                                 b"<style>p{}</style>", b"<!-- \xc0 -->", b"<!--", b"-->",
+                                 b"<a href='/\xe0'>", b"<img alt='\xd7\xe5'>", b" ", b"\n",
+                                 b">", b"<", b"x", b"Q", b"1", b"-", b"ascii line " * 30 + b"\n",
+                                 b"\xe9", b"\xc0", b"\xd7", b"\x93", b"\xbd", b"\xa9", b"\xff",
+                                 b"\xec", b"\xe0\xe8"]), max_size=60),
+       st.sampled_from(["windows-1252", "windows-1251", "windows-1255", "iso-8859-7",
+                        "koi8-r", "windows-874", "windows-1258"]),
+       st.sampled_from([64, 2048]))
+def test_a_no_on_the_words_window_is_a_no_on_the_text_sample(pieces, encoding, head):
+    """The window with its paired tags read as spaces (``sample_window_words``): whenever the
+    byte test says no there, it says no on the stripped sample too (or that is ASCII)."""
+    from encoding_core.decision.detect import sample_text, sample_window_words
+
+    body = b"".join(pieces)
+    words, part = sample_window_words(body, head), sample_text(body, head)
+    if words is not None:   # what makes it so: each word of the sample is a word there
+        assert set(part.split()) <= set(words.split())
+        if not may_be_implausible(words, encoding):
+            assert part.isascii() or not may_be_implausible(part, encoding)
+
+
+def test_the_words_window_clears_text_between_tags():
+    """The point of it: a right Cyrillic page's tags touch its words (``<title>Москва``),
+    which the raw window reads as two alphabets in one word; a stray ``>`` gives no window."""
+    from encoding_core.decision.detect import sample_window, sample_window_words
+
+    body = "<title>Москва</title><p>Погода: <b>ясно</b></p>".encode("cp1251")
+    assert may_be_implausible(sample_window(body), "windows-1251") is True
+    words = sample_window_words(body)
+    assert words is not None and may_be_implausible(words, "windows-1251") is False
+    assert sample_window_words("<p>a > b Москва</p>".encode("cp1251")) is None
+    assert sample_window_words("Москва p></p>".encode("cp1251")) is None   # ">" opens it
+    assert sample_window_words("<p>Москва <".encode("cp1251")) is None   # kept by the sample
+    cut = "<p>Москва <b\nxx".encode("cp1251") + b"y" * 200   # ... before its line ends
+    assert sample_window_words(cut, 32) is None
+    assert sample_window_words(cut.replace(b"\n", b" "), 32) == " p Москва ".encode("cp1251")
+
+
 _WITH_MARKS = ["windows-874", "windows-1255", "windows-1256", "windows-1258", "iso-8859-6",
                "iso-8859-8"]
 

@@ -100,6 +100,18 @@ def test_text_after_an_ascii_first_sample_never_asks_the_detector(encoding: str)
     assert (decided.conflicts, decided.needs_review, asked) == ((), False, [])
 
 
+def test_non_ascii_only_in_markup_is_no_text_to_doubt() -> None:
+    """KOI8-R bytes under windows-1251: doubted where they are text, not where they are only
+    in attributes and scripts (the detectors' sample would give the markup back)."""
+    words = "Москва - столица России, крупнейший город страны"
+    in_text = f"<html><p>{words}</p></html>".encode("koi8-r")
+    found = implausible_reading(in_text, "windows-1251", SAID, default_detector)
+    assert found is not None and found.suggested_encoding == "koi8-r"
+    in_markup = (f"<html><img alt='{words}'><script>var s='{words}';</script>"
+                 "<p>ASCII only</p></html>").encode("koi8-r")
+    assert implausible_reading(in_markup, "windows-1251", SAID, _fails) is None
+
+
 @pytest.mark.parametrize(("body", "encoding", "binary"), [
     (bytes.fromhex("89504e470d0a1a0a0000000d49484452") * 4, "windows-1252", True),
     (bytes(range(32)) * 8, "utf-8", True),

@@ -90,3 +90,15 @@ def test_the_detectors_mostly_utf8_test_counts_as_it_did(body):
     assert found is mostly
     if not body.isascii():
         assert utf8_profile(body) is utf8_profile(body)
+
+
+def test_first_non_ascii_remembers_only_the_same_bytes_object() -> None:
+    """The answer remembered for the last body is never another body's, nor a buffer's that
+    changed since: bodies asked about in turn, and a bytearray changed in place."""
+    one, two = b"ab\xe9" + b"x" * 300, b"x" * 300 + b"\xe9"
+    assert [first_non_ascii(body) for body in (one, two, one, one, two)] == [2, 300, 2, 2, 300]
+    buffer = bytearray(b"abc\xe9def")
+    assert first_non_ascii(buffer) == 3
+    buffer[1] = 0xE9
+    assert first_non_ascii(buffer) == 1
+    assert first_non_ascii(bytes(one[:2])) == -1
