@@ -54,7 +54,8 @@ def truncated_attempt(body: bytes, encoding: str, start: int,
     Only when the bytes before it hold non-ASCII text that decodes strictly: ``caf\\xe9`` is
     windows-1252 more likely than UTF-8 cut after a lead byte, and is not taken for truncation.
     """
-    if body[skip:start].isascii() or not incomplete_tail(body[start:], encoding):
+    if (not 0 < len(body) - start <= _MAX_INCOMPLETE   # (no copy of a long head or tail)
+            or not incomplete_tail(body[start:], encoding) or body[skip:start].isascii()):
         return None
     try:
         head = decode_strict(body[skip:start], encoding)

@@ -50,12 +50,15 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                    evidence: Sequence[Evidence], profile: Utf8Profile | None = None, *,
                    browser: str | None = None, truncated_at: int | None = None,
                    detector: Detector | None = None,
-                   pattern: NulPattern | None = None) -> tuple[Conflict, ...]:
+                   pattern: NulPattern | None = None,
+                   utf8_errors: tuple[int, ...] | None = None) -> tuple[Conflict, ...]:
     """Every finding that contradicts or weakens deciding ``encoding`` from ``source``.
 
     ``detector`` is asked only when the decision's text reads implausibly
     (``conflicts_text``); with None, that check is skipped. ``pattern`` is the body's
     NUL-byte pattern of UTF-16 or UTF-32 text without a BOM (``nulpattern``), if any.
+    ``utf8_errors``: every malformed UTF-8 sequence's offset, when a lossy UTF-8 decision
+    found them all (the segment map then does not look again).
     """
     found: list[Conflict] = []
     header, declaration = opinions.header, opinions.declaration
@@ -191,7 +194,7 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                f"{profile.invalid} malformed ones." if mixed else ""),
             "The replaced characters are lost in the text but not in the retained bytes: "
             "look at them in the Bytes view; fix the page or the pipeline that built it."))
-        segmented = segment_map(body, detector) if mixed else None
+        segmented = segment_map(body, detector, utf8_errors=utf8_errors) if mixed else None
         if segmented is not None:
             found.append(_mixed_encoding(segmented))
 

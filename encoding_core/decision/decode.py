@@ -111,7 +111,8 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     conflicts = find_conflicts(body, opinions, attempt.encoding, source, evidence,
                                profile, browser=browser,
                                truncated_at=attempt.error_offsets[0] if attempt.truncated
-                               else None, detector=detector, pattern=pattern)
+                               else None, detector=detector, pattern=pattern,
+                               utf8_errors=_all_utf8_errors(attempt))
     return Decoded(
         text=attempt.text,
         encoding=attempt.encoding,
@@ -125,6 +126,14 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         needs_review=needs_review or any(c.severity == "error" for c in conflicts),
         body_length=len(body),
     )
+
+
+def _all_utf8_errors(attempt: DecodeAttempt) -> tuple[int, ...] | None:
+    """A lossy UTF-8 attempt's error offsets when it kept them all (else None)."""
+    if attempt.encoding != "utf-8" or attempt.strict_ok \
+            or len(attempt.error_offsets) != attempt.replacements:
+        return None
+    return attempt.error_offsets
 
 
 def _walk(body: bytes, opinions: Opinions, override: str | None, site_default: str | None,

@@ -19,7 +19,7 @@ then shows the page as less mixed than it is, never more.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace, decode_strict
 from .resolve import Detector
@@ -43,14 +43,20 @@ class Segment:
     ``sure`` is True when the boundary at ``start`` is exact (the runs on either side touch);
     else it lies somewhere in the ASCII gap ``gap`` (start, end) and was put after its last
     line break, else its last ``>``. The first segment's boundary is the body's start: sure.
+    ``text`` is decoded when asked for (a conflict needs the bounds only).
     """
 
     start: int
     end: int
     encoding: str
-    text: str
     sure: bool = True
     gap: tuple[int, int] | None = None
+    body: bytes = field(default=b"", repr=False, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The segment's bytes read in its encoding (strictly: the map checked they decode)."""
+        return decode_strict(self.body[self.start:self.end], self.encoding)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,17 +77,20 @@ class SegmentMap:
         return tuple((s.start, s.end) for s in self.segments if s.encoding == encoding)
 
 
-def _legacy_runs(body: bytes) -> list[tuple[int, int]]:
+def _legacy_runs(body: bytes, errors: tuple[int, ...] | None = None) -> list[tuple[int, int]]:
     """(start, end) of every run of non-ASCII bytes that is not made of valid UTF-8 sequences.
 
     A UTF-8 sequence holds no ASCII byte, so a run is valid UTF-8 exactly when no malformed
-    sequence starts in it: the runs around the decoder's error offsets are the legacy ones.
-    A run's end is a regular-expression match (C speed); its start is a short walk back,
-    or, for a long run (CJK text has no ASCII for pages), a match in the body reversed.
+    sequence starts in it: the runs around the decoder's error offsets (``errors``, when the
+    caller has them all) are the legacy ones. A run's end is a regular-expression match (C
+    speed); its start is a short walk back, or, for a long run (CJK text has no ASCII for
+    pages), a match in the body reversed.
     """
     runs: list[tuple[int, int]] = []
     backwards: bytes | None = None
-    for offset in decode_replace(body, "utf-8")[1]:   # where each malformed sequence starts
+    if errors is None:
+        errors = decode_replace(body, "utf-8")[1]
+    for offset in errors:   # where each malformed sequence starts
         if runs and offset < runs[-1][1]:
             continue   # another malformed sequence of the same run
         start, floor = offset, max(0, offset - _WALK)
@@ -156,15 +165,19 @@ def _legacy_encoding(body: bytes, legacy: list[tuple[int, int]],
     return None
 
 
-def segment_map(body: bytes, detector: Detector | None = None) -> SegmentMap | None:
+def segment_map(body: bytes, detector: Detector | None = None, *,
+                utf8_errors: tuple[int, ...] | None = None) -> SegmentMap | None:
     """Where ``body`` is UTF-8 and where it is one other encoding; None when it is not mixed.
+
+    ``utf8_errors``: the offset where each malformed UTF-8 sequence of ``body`` starts, when
+    the caller has them all (a lossy UTF-8 reading's), so that they are not looked for again.
 
     >>> page = "<p>José</p>\\n".encode() + "<p>Müller “quoted”</p>".encode("cp1252")
     >>> found = segment_map(page)
     >>> [(s.start, s.end, s.encoding) for s in found.segments], found.text[-22:]
     ([(0, 13, 'utf-8'), (13, 35, 'windows-1252')], '<p>Müller “quoted”</p>')
     """
-    legacy = _legacy_runs(body)
+    legacy = _legacy_runs(body, utf8_errors)
     if not legacy:
         return None  # all UTF-8 (or ASCII): one encoding
     stretches = _stretches(body, legacy)
@@ -189,7 +202,6 @@ def segment_map(body: bytes, detector: Detector | None = None) -> SegmentMap | N
         else:
             cut, next_sure, next_gap = len(body), True, None
         encoding = "utf-8" if utf8 else other
-        segments.append(Segment(start, cut, encoding, decode_strict(body[start:cut], encoding),
-                                sure, gap))
+        segments.append(Segment(start, cut, encoding, sure, gap, body))
         start, sure, gap = cut, next_sure, None if next_sure else next_gap
     return SegmentMap(tuple(segments), other, reason)

@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass
 
 from ..records import fast_init
+from ..whatwg.decoders import decode_utf8_if_few_errors
 
 __all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "utf8_profile",
            "valid_utf8_profile"]
@@ -23,6 +24,10 @@ _HIGH_BYTES = bytes(range(0x80, 0x100))
 _last = threading.local()
 #: Bytes from the first non-ASCII one that ``valid_utf8_profile`` decodes before the rest.
 _FIRST_LOOK = 64
+#: A mostly UTF-8 body with at most this many malformed sequences is counted by the decode
+#: that also finds them (the lossy reading's, ``attempt.MAX_ERROR_OFFSETS``); more, by
+#: Python's faster "replace".
+_FEW_ERRORS = 1000
 
 
 @fast_init
@@ -110,14 +115,31 @@ def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
     last: tuple[bytes, Utf8Profile] | None = getattr(_last, "profile", None)
     if last is not None and last[0] is body:  # the detector counted this very body
         return last[1]
-    # Python's C decoder replaces each maximal subpart with one U+FFFD, as the Encoding
-    # Standard's UTF-8 decoder does; U+FFFD already in the bytes is not an error.
-    text = body.decode("utf-8", "replace")
-    replacements = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
-    found = Utf8Profile(len(text) - ascii_byte_count(body) - replacements, replacements)
+    few = _few_errors(body)
+    if few is not None:  # (the lossy UTF-8 reading the walk may come to: decoded once)
+        text, errors = few
+        found = Utf8Profile(len(text) - ascii_byte_count(body) - len(errors), len(errors))
+    else:
+        # Python's C decoder replaces each maximal subpart with one U+FFFD, as the Encoding
+        # Standard's UTF-8 decoder does; U+FFFD already in the bytes is not an error.
+        text = body.decode("utf-8", "replace")
+        replacements = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
+        found = Utf8Profile(len(text) - ascii_byte_count(body) - replacements, replacements)
     if type(body) is bytes:  # (immutable: the same object has the same profile)
         _last.profile = (body, found)
     return found
+
+
+def _few_errors(body: bytes) -> tuple[str, tuple[int, ...]] | None:
+    """The lossy UTF-8 reading of a body that is mostly UTF-8 (its first non-ASCII bytes are
+    valid and it has at most ``_FEW_ERRORS`` malformed sequences), with where they are; None
+    otherwise, at once for a legacy page (whose first non-ASCII bytes are malformed)."""
+    first = first_non_ascii(body)
+    try:
+        codecs.utf_8_decode(body[first:first + _FIRST_LOOK], "strict", False)
+    except UnicodeDecodeError:
+        return None
+    return decode_utf8_if_few_errors(body, _FEW_ERRORS)
 
 
 def valid_utf8_profile(body: bytes) -> Utf8Profile | None:

@@ -55,7 +55,7 @@ from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
 
 __all__ = ["BOM_ONLY_ENCODINGS", "SINGLE_BYTE_ENCODINGS", "SUPPORTED_ENCODINGS", "decode_replace",
-           "decode_strict", "decodes_strictly", "encode_strict"]
+           "decode_strict", "decode_utf8_if_few_errors", "decodes_strictly", "encode_strict"]
 
 #: The legacy single-byte encodings (and x-user-defined): every byte decodes in most of them.
 SINGLE_BYTE_ENCODINGS = frozenset(_SINGLE_BYTE)
@@ -69,6 +69,9 @@ BOM_ONLY_ENCODINGS: frozenset[str] = frozenset({"utf-32le", "utf-32be"})
 _UNICODE = {"utf-8": "utf-8", "utf-16le": "utf-16-le", "utf-16be": "utf-16-be",
             "utf-32le": "utf-32-le", "utf-32be": "utf-32-be"}  # UTF-32: deviation, see above
 _REPLACE_HANDLER = "encoding_core.whatwg-replace"
+#: The last call in this thread of ``decode_strict`` (data, encoding, text, (start, end) or
+#: None) and of ``decode_replace`` (data, encoding, its answer)
+_last = threading.local()
 
 
 def _check(encoding: str) -> None:
@@ -90,7 +93,30 @@ def decode_strict(data: bytes, encoding: str) -> str:
     'café \\x81'
     >>> decode_strict(b"\\x80", "gbk")
     '€'
+
+    The last call's outcome is remembered per thread with its ``bytes`` object (immutable:
+    the same object decodes the same): a decision asks about the same body and encoding more
+    than once (the walk, then the detector's UTF-8 test; the detector's, then the walk's),
+    and on a long page each ask is a whole decode. It holds one body and its text per thread
+    until the next call.
     """
+    last: tuple[bytes, str, str, tuple[int, int] | None] | None = getattr(_last, "strict", None)
+    if last is not None and last[0] is data and last[1] == encoding:
+        if last[3] is not None:
+            raise _error(encoding, data, *last[3])
+        return last[2]
+    try:
+        text = _decode_strict(data, encoding)
+    except UnicodeDecodeError as exc:
+        if type(data) is bytes:
+            _last.strict = (data, encoding, "", (exc.start, exc.end))
+        raise
+    if type(data) is bytes:
+        _last.strict = (data, encoding, text, None)
+    return text
+
+
+def _decode_strict(data: bytes, encoding: str) -> str:
     single = _SINGLE_BYTE.get(encoding)
     if single is not None:
         try:
@@ -132,7 +158,21 @@ def decode_replace(data: bytes, encoding: str) -> tuple[str, tuple[int, ...]]:
     ('\\ufffdA \\ufffd', (0, 4))
     >>> decode_replace(b"\\x81 \\x81", "shift_jis")  # a bad ASCII trail byte is not swallowed
     ('\\ufffd \\ufffd', (0, 2))
+
+    Like ``decode_strict``, it remembers its last call per thread (the UTF-8 count of a page
+    that is mostly UTF-8, then its lossy reading, are the same decode).
     """
+    last: tuple[bytes, str, tuple[str, tuple[int, ...]]] | None = getattr(_last, "replace",
+                                                                          None)
+    if last is not None and last[0] is data and last[1] == encoding:
+        return last[2]
+    found = _decode_replace(data, encoding)
+    if type(data) is bytes:
+        _last.replace = (data, encoding, found)
+    return found
+
+
+def _decode_replace(data: bytes, encoding: str) -> tuple[str, tuple[int, ...]]:
     single = _SINGLE_BYTE.get(encoding)
     if single is not None:
         text = codecs.charmap_decode(data, "replace", single)[0]
@@ -151,6 +191,29 @@ def decode_replace(data: bytes, encoding: str) -> tuple[str, tuple[int, ...]]:
     _check(encoding)
     text, errors = decode_cjk(data, encoding)
     return text, tuple(errors)
+
+
+def decode_utf8_if_few_errors(data: bytes, max_errors: int) -> tuple[str, tuple[int, ...]] | None:
+    """``decode_replace(data, "utf-8")``, or None as soon as it meets more than ``max_errors``
+    malformed sequences (the decode stops there: a legacy page read as UTF-8 has one per
+    letter). A whole answer is remembered as ``decode_replace``'s last call.
+
+    >>> few = decode_utf8_if_few_errors
+    >>> few(b"caf\\xe9 \\xc3\\xa9", 1), few(b"\\xe9\\xe9", 1)
+    (('caf\\ufffd é', (3,)), None)
+    """
+    offsets: list[int] = []
+    _local.offsets, _local.most = offsets, max_errors
+    try:
+        text = data.decode("utf-8", _REPLACE_HANDLER)
+    except _TooManyErrors:
+        return None
+    finally:
+        _local.offsets = _local.most = None
+    found = text, tuple(offsets)
+    if type(data) is bytes:
+        _last.replace = (data, "utf-8", found)
+    return found
 
 
 def encode_strict(text: str, encoding: str) -> bytes | None:
@@ -199,11 +262,18 @@ def _encoding_map(encoding: str) -> dict[int, int]:
 _local = threading.local()
 
 
+class _TooManyErrors(Exception):
+    """Raised by the error handler to stop ``decode_utf8_if_few_errors``."""
+
+
 def _on_unicode_error(exc: UnicodeError) -> tuple[str, int]:
     """UTF-8/16 replacement mode: Python's error spans are WHATWG's malformed sequences."""
     offsets: list[int] | None = getattr(_local, "offsets", None)
     if not isinstance(exc, UnicodeDecodeError) or offsets is None:
         raise exc
+    most: int | None = getattr(_local, "most", None)
+    if most is not None and len(offsets) >= most:
+        raise _TooManyErrors
     offsets.append(exc.start)
     return "\ufffd", exc.end
 

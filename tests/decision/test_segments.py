@@ -75,6 +75,27 @@ def test_decode_reports_the_mix_with_its_segments():
     assert found is not None and found.text.endswith("it’s “old”</footer></body></html>")
 
 
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(_piece("utf-8", UTF8_LETTERS * 4), _piece("windows-1252",
+                                                                      LEGACY_LETTERS)),
+                min_size=1, max_size=3),
+       st.sampled_from([" and ", ",\n", "</p><p>"]), st.sampled_from(["", "\ufeff"]))
+def test_decode_maps_a_lossy_page_from_its_own_reading(pairs, spacer, bom):
+    """The lossy UTF-8 reading hands its error offsets to the map: the mixed-encoding
+    conflict is the one a map made from the bytes alone gives (a BOM before it too)."""
+    from encoding_core.decision.conflicts import _mixed_encoding
+
+    body = bom.encode() + spacer.encode().join(
+        text.encode("utf-8" if kind == "utf-8" else "cp1252") for pair in pairs
+        for kind, text in pair)
+    decided = decode(body, "text/html; charset=utf-8")
+    mixed = [c.message for c in decided.conflicts if c.kind == "mixed-encoding"]
+    found = segment_map(body, default_detector)
+    if mixed:
+        assert found is not None and mixed == [_mixed_encoding(found).message]
+
+
 _UTF8_RUN = re.compile(rb"(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]"
                        rb"|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]"
                        rb"|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"

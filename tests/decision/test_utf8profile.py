@@ -102,3 +102,19 @@ def test_first_non_ascii_remembers_only_the_same_bytes_object() -> None:
     buffer[1] = 0xE9
     assert first_non_ascii(buffer) == 1
     assert first_non_ascii(bytes(one[:2])) == -1
+
+
+def test_a_mostly_utf8_body_is_counted_as_any_other() -> None:
+    """Counted by the capped decode that also finds the errors (a few malformed sequences,
+    or more than the cap after a valid start), or by Python's replace: the same counts."""
+    def expected(body: bytes) -> tuple[int, int]:
+        text = body.decode("utf-8", "replace")
+        invalid = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
+        return len(text) - sum(b < 0x80 for b in body) - invalid, invalid
+
+    few = "<p>José “ok” ".encode() * 50 + b"\xff\xe9 " + "\ufffd naïve".encode()
+    many = "<p>José ".encode() + b"\xe9 " * 1500
+    legacy = "<p>Jos\xe9 na\xefve</p>".encode("cp1252") + "é".encode()
+    for body in (few, many, legacy):
+        found = utf8_profile(body)
+        assert (found.multibyte, found.invalid) == expected(body)

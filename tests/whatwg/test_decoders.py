@@ -20,6 +20,7 @@ from encoding_core.whatwg.decoders import (
     SUPPORTED_ENCODINGS,
     decode_replace,
     decode_strict,
+    decode_utf8_if_few_errors,
     encode_strict,
 )
 
@@ -531,3 +532,37 @@ def test_cjk_encoders_round_trip_every_index_code_point(encoding):
         if encoded is not None:
             assert decode_strict(encoded, encoding) == chr(cp), (hex(cp), encoded)
     assert encode_strict("a\ud800", encoding) is None
+
+
+def test_the_last_call_is_remembered_only_for_the_same_bytes_and_encoding():
+    """decode_strict and decode_replace remember their last call per thread: the same bytes
+    object and encoding get the same answer (an error raised again, at the same offset);
+    another encoding, another object, or a bytearray changed in place is decoded afresh."""
+    body = "café ".encode() * 100 + b"\xff" + "naïve".encode()
+    for _ in range(2):
+        with pytest.raises(UnicodeDecodeError) as caught:
+            decode_strict(body, "utf-8")
+        assert caught.value.start == 600
+    assert decode_strict(body, "windows-1252").endswith("ÿnaÃ¯ve")
+    assert decode_strict(bytes(body[:600]), "utf-8") == "café " * 100
+    buffer = bytearray(b"caf\xc3\xa9")
+    assert decode_strict(buffer, "utf-8") == "café"
+    buffer[3:] = b"e!"
+    assert decode_strict(buffer, "utf-8") == "cafe!"
+    assert decode_replace(body, "utf-8") == ("café " * 100 + "\ufffdnaïve", (600,))
+    assert decode_replace(body, "utf-8")[1] == (600,)
+    assert decode_replace(body, "windows-1252")[0].endswith("ÿnaÃ¯ve")
+    buffer[3:] = b"\xff"
+    assert decode_replace(buffer, "utf-8") == ("caf\ufffd", (3,))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from([b"a", b" ", "é".encode(), "€".encode(), b"\xff", b"\xe2\x82",
+                                 b"\xc3", "😀".encode()]), max_size=40).map(b"".join),
+       st.integers(0, 6))
+def test_decode_utf8_if_few_errors_is_decode_replace_or_none(data, most):
+    """The capped UTF-8 reading is decode_replace's exactly, or None when there are more
+    malformed sequences than the cap."""
+    expected = decode_replace(bytes(data), "utf-8")
+    found = decode_utf8_if_few_errors(data, most)
+    assert found == (expected if len(expected[1]) <= most else None)
