@@ -46,15 +46,24 @@ def cases(size: int) -> dict[str, tuple[bytes, str | None]]:
                                     "text/html; charset=utf-8")}
 
 
-def measure(body: bytes, content_type: str | None, repeats: int) -> dict[str, Any]:
-    decode(body, content_type)   # warm: imports, index tables
+def measure(page: bytes, content_type: str | None, repeats: int) -> dict[str, Any]:
+    # Every call gets a fresh bytes object: what decode remembers of its last body (per
+    # thread, by object) must not carry from one call to the next, as no crawl decodes a page
+    # twice.
+    def fresh() -> bytes:
+        return bytes(bytearray(page))
+
+    decode(fresh(), content_type)   # warm: imports, index tables
+    body = fresh()
     tracemalloc.start()
     decided = decode(body, content_type)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    text = sys.getsizeof(decided.text)
+    text, decision = sys.getsizeof(decided.text), f"{decided.encoding} ({decided.source})"
+    del decided
     ours, theirs = [], []
     for _ in range(repeats):
+        body = fresh()
         started = time.perf_counter()
         decode(body, content_type)
         ours.append(time.perf_counter() - started)
@@ -63,7 +72,7 @@ def measure(body: bytes, content_type: str | None, repeats: int) -> dict[str, An
         theirs.append(time.perf_counter() - started)
     return {"body_mib": round(len(body) / 2**20, 1), "text_mib": round(text / 2**20, 1),
             "peak_mib": round(peak / 2**20, 1), "peak_vs_text": round(peak / text, 2),
-            "decision": f"{decided.encoding} ({decided.source})",
+            "decision": decision,
             "seconds": round(statistics.median(ours), 3),
             "w3lib_seconds": round(statistics.median(theirs), 3),
             "time_ratio": round(statistics.median(theirs) / statistics.median(ours), 2)}

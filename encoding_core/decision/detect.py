@@ -54,7 +54,7 @@ from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count, weigh
 from ._plausibility import implausibility
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
 from .attempt import incomplete_tail
-from .utf8profile import ascii_byte_count, first_non_ascii, utf8_profile
+from .utf8profile import ascii_byte_count, first_non_ascii, may_be_mostly_utf8, utf8_profile
 
 __all__ = [
     "MIN_CONFIDENCE",
@@ -311,7 +311,10 @@ def _utf8(data: bytes, tail_ok: bool = False) -> Detection | bool:
             return replace(found, reason=f"{found.reason}; the last one cut short") \
                 if isinstance(found, Detection) else found
         # Counted as the walk's guard counts (utf8_profile, which remembers the body for
-        # it); a U+FFFD already in the bytes counts here as an error, not a sequence.
+        # it); a U+FFFD already in the bytes counts here as an error, not a sequence. A body
+        # whose bytes cannot be (a legacy page) is not counted at all.
+        if not may_be_mostly_utf8(data, 4):
+            return False
         profile, genuine = utf8_profile(data), data.count(b"\xef\xbf\xbd")
         return profile.multibyte - genuine >= 4 * (profile.invalid + genuine)
     multi = len(text) - ascii_byte_count(data)

@@ -21,7 +21,7 @@ from ..whatwg.prescan import Declaration
 from .attempt import DecodeAttempt, decode_as, strict_attempt, truncated_attempt
 from .models import Evidence, Source
 from .nulpattern import NulPattern
-from .utf8profile import Utf8Profile, utf8_profile
+from .utf8profile import Utf8Profile, may_be_mostly_utf8, utf8_profile
 
 __all__ = ["BROWSER_DEFAULT", "DEFAULT_DETECTOR", "DetectionLike", "Detector", "Opinions",
            "UseDefault", "Walk", "browser_encoding"]
@@ -144,7 +144,9 @@ class Walk:
             self.note(source, raw, encoding, "not needed: an earlier source decided",
                       confidence=confidence)
             return False
-        if guard_single_byte and encoding not in _SINGLE_BYTE_EXEMPT and self.profile().mostly_utf8:
+        if (guard_single_byte and encoding not in _SINGLE_BYTE_EXEMPT
+                and (self._profile is not None or may_be_mostly_utf8(self.body))
+                and self.profile().mostly_utf8):
             p = self.profile()
             self.note(source, raw, encoding,
                       f"rejected: the body is mostly UTF-8 ({p.multibyte} valid multi-byte "

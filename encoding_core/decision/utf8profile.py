@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from ..records import fast_init
 from ..whatwg.decoders import decode_utf8_if_few_errors
 
-__all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "utf8_profile",
-           "valid_utf8_profile"]
+__all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "may_be_mostly_utf8",
+           "utf8_profile", "valid_utf8_profile"]
 
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 # The last body counted in this thread, and its profile: the detector's "mostly UTF-8" test
@@ -96,6 +96,40 @@ def first_non_ascii(data: bytes) -> int:
     return low
 
 
+# Each byte's part in UTF-8: ASCII ".", continuation "C", lead "L" (C2 to F4), never "X"
+_UTF8_ROLES = bytes(46 if b < 0x80 else 67 if b < 0xC0 else 76 if 0xC2 <= b <= 0xF4 else 88
+                    for b in range(256))
+
+
+def may_be_mostly_utf8(body: bytes, ratio: int = 1) -> bool:
+    """False only when ``body`` cannot have ``ratio`` times as many valid multi-byte UTF-8
+    sequences as malformed ones (and at least one), by its bytes' roles alone: C speed, no
+    decode (a legacy page read as UTF-8 is an error a letter, the slowest decode there is).
+
+    Each valid sequence is a lead byte followed by a continuation byte, and holds no other
+    lead, so there are at most as many as such pairs (``most``). A lead byte not followed by
+    a continuation byte, and a byte no sequence holds (C0, C1, F5 to FF), are each a malformed
+    sequence of their own, so there are at least as many as those (``fewest``). A body whose
+    first non-ASCII bytes are valid UTF-8 is a maybe at once: its count is the answer, and
+    counting pairs in UTF-8 (half its bytes) is slow.
+
+    >>> may_be_mostly_utf8("Größe café".encode()), may_be_mostly_utf8("Größe".encode("cp1252"))
+    (True, False)
+    """
+    if _starts_valid(body):
+        return True
+    last: tuple[bytes, int, int, int] | None = getattr(_last, "roles", None)
+    if last is not None and last[0] is body:
+        high, conts, most = last[1:]
+    else:
+        roles = body.translate(_UTF8_ROLES)
+        high, conts, most = len(body) - roles.count(b"."), roles.count(b"C"), roles.count(b"LC")
+        if type(body) is bytes:
+            _last.roles = (body, high, conts, most)
+    fewest = high - conts - most  # the lone leads and the never bytes
+    return most > 0 and most >= ratio * fewest
+
+
 def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
     """Count valid multi-byte UTF-8 sequences and malformed ones in ``body``.
 
@@ -130,16 +164,24 @@ def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
     return found
 
 
+def _starts_valid(body: bytes) -> bool:
+    """Whether the first ``_FIRST_LOOK`` bytes from the first non-ASCII one are valid UTF-8
+    (a sequence cut by the look is no error); False for an ASCII body."""
+    first = first_non_ascii(body)
+    if first < 0:
+        return False
+    try:  # a legacy page fails at once: its first non-ASCII bytes are no UTF-8 sequence
+        codecs.utf_8_decode(body[first:first + _FIRST_LOOK], "strict", False)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _few_errors(body: bytes) -> tuple[str, tuple[int, ...]] | None:
     """The lossy UTF-8 reading of a body that is mostly UTF-8 (its first non-ASCII bytes are
     valid and it has at most ``_FEW_ERRORS`` malformed sequences), with where they are; None
     otherwise, at once for a legacy page (whose first non-ASCII bytes are malformed)."""
-    first = first_non_ascii(body)
-    try:
-        codecs.utf_8_decode(body[first:first + _FIRST_LOOK], "strict", False)
-    except UnicodeDecodeError:
-        return None
-    return decode_utf8_if_few_errors(body, _FEW_ERRORS)
+    return decode_utf8_if_few_errors(body, _FEW_ERRORS) if _starts_valid(body) else None
 
 
 def valid_utf8_profile(body: bytes) -> Utf8Profile | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from encoding_core.decision.attempt import decode_as
@@ -10,6 +10,7 @@ from encoding_core.decision.utf8profile import (
     Utf8Profile,
     ascii_byte_count,
     first_non_ascii,
+    may_be_mostly_utf8,
     utf8_profile,
     valid_utf8_profile,
 )
@@ -118,3 +119,27 @@ def test_a_mostly_utf8_body_is_counted_as_any_other() -> None:
     for body in (few, many, legacy):
         found = utf8_profile(body)
         assert (found.multibyte, found.invalid) == expected(body)
+
+
+@settings(max_examples=500)
+@given(st.lists(st.sampled_from([b"a", b" ", "é".encode(), "Ж".encode(), "€".encode(),
+                                 "😀".encode(), b"\xe9", b"\xc3", b"\x80", b"\xbf", b"\xff",
+                                 b"\xe2\x82", b"\xf0\x9f", b"\xf0\x9f\x98", b"\xef\xbf\xbd",
+                                 b"\xd0"]),
+                max_size=60).map(b"".join), st.sampled_from([1, 4]))
+def test_may_be_mostly_utf8_never_clears_a_mostly_utf8_body(body, ratio):
+    """The byte-role bound says no only where the count says no too (the walk's guard asks
+    with ratio 1, the detector with 4)."""
+    found = utf8_profile(body)
+    if found.multibyte > 0 and found.multibyte >= ratio * found.invalid:
+        assert may_be_mostly_utf8(bytes(bytearray(body)), ratio)
+
+
+def test_may_be_mostly_utf8_clears_legacy_text_without_counting() -> None:
+    """The point of it: legacy prose in any script is cleared by the bound; UTF-8 with a
+    stray byte is not."""
+    prose = "Съешь же ещё этих мягких французских булок, да выпей чаю. " * 20
+    for text, encoding in ((prose, "cp1251"), ("Größe, café, naïve – «ok» " * 20, "cp1252"),
+                           ("Žluťoučký kůň úpěl ďábelské ódy " * 20, "cp1250")):
+        assert may_be_mostly_utf8(b"\xff" + text.encode(encoding)) is False, encoding
+        assert may_be_mostly_utf8(b"\xff" + text.encode("utf-8"), 4) is True
