@@ -128,4 +128,5 @@ def host_report(spark: Any, paths: Sequence[str], *, max_bytes: int = 10 * 1024 
     problems = [p for key, p in others if key == _PROBLEM]
     problem = "; ".join([*input_problems, *(
         f"{p.path}: {p.reason} (after {p.records_read} records)" for p in problems)]) or None
-    return report_of(tallies, records, skipped.items(), problem)
+    return report_of(tallies, records, skipped.items(), problem,
+                     records_omitted=0 if keep else total)

@@ -60,6 +60,9 @@ class HostReport:
     records: tuple[RecordOutcome, ...]
     skipped: tuple[tuple[str, int], ...] = ()  # records not decoded, by reason
     problem: str | None = None                 # why the input ended early, if it did
+    #: records decided (and counted in ``hosts``) but not listed in ``records``: a job's
+    #: cap on what the driver collects (``records.parquet`` has them all)
+    records_omitted: int = 0
 
     @property
     def quarantined_hosts(self) -> tuple[str, ...]:
@@ -71,6 +74,7 @@ class HostReport:
         return {"hosts": [asdict(h) | {"quarantine": h.quarantine} for h in self.hosts],
                 "quarantined_hosts": list(self.quarantined_hosts),
                 "records": [asdict(r) for r in self.records],
+                "records_omitted": self.records_omitted,
                 "skipped": dict(self.skipped), "problem": self.problem}
 
     def to_json(self, *, indent: int | None = 2) -> str:
@@ -161,13 +165,13 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
 
 
 def report_of(tallies: Iterable[HostTally], records: Iterable[RecordOutcome] = (),
-              skipped: Iterable[tuple[str, int]] = (), problem: str | None = None
-              ) -> HostReport:
+              skipped: Iterable[tuple[str, int]] = (), problem: str | None = None,
+              records_omitted: int = 0) -> HostReport:
     """The report from per-host tallies (merged however an engine merged them)."""
     hosts = sorted((tally.summary() for tally in tallies),
                    key=lambda h: (not h.quarantine, -h.replacements, h.host))
     return HostReport(tuple(hosts), tuple(records),
-                      tuple(sorted(Counter(dict(skipped)).items())), problem)
+                      tuple(sorted(Counter(dict(skipped)).items())), problem, records_omitted)
 
 
 def report_from_json(text: str | bytes) -> HostReport:
@@ -180,9 +184,12 @@ def report_from_json(text: str | bytes) -> HostReport:
         records = tuple(RecordOutcome(**_known(item, _RECORD_FIELDS, pairs=False))
                         for item in data.get("records", []))
         skipped = tuple(sorted((str(k), int(v)) for k, v in dict(data.get("skipped", {})).items()))
+        omitted = int(data.get("records_omitted", 0))
+        if omitted < 0:
+            raise ValueError(f"records_omitted is {omitted}")
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise ValueError(f"not a host report written by encoding-triage: {exc}") from exc
-    return HostReport(hosts, records, skipped, data.get("problem"))
+    return HostReport(hosts, records, skipped, data.get("problem"), omitted)
 
 
 def _known(item: dict[str, Any], names: frozenset[str], *, pairs: bool) -> dict[str, Any]:

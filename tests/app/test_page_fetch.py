@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -451,6 +452,11 @@ def test_a_report_file_opens_with_the_same_tables() -> None:
     assert not at.exception, at.exception
     hosts = _table(at, "quarantined")
     assert set(hosts["host"]) == {"a.example", "b.example"}
+    assert not any("not listed in this file" in i.value for i in at.info)
+    capped = json.loads(written) | {"records": [], "records_omitted": 3}
+    at.file_uploader(key="fetch_report_file").upload("capped.json", json.dumps(capped).encode(),
+                                                     "application/json").run()
+    assert any("3 decided pages counted above are not listed" in i.value for i in at.info)
     at.file_uploader(key="fetch_report_file").upload("bad.json", b'{"hosts": 3}',
                                                      "application/json").run()
     assert any("not a host report" in e.value for e in at.error)

@@ -41,6 +41,23 @@ def test_spark_report_writes_what_report_json_writes(spark, tmp_path, capsys):
     assert table.num_rows == 2 and "needs_review" in table.column_names
 
 
+def test_spark_report_says_in_report_json_when_it_lists_no_records(spark, tmp_path, capsys):
+    """Past --json-records, report.json lists no records and says how many it left out (the
+    hosts still count them all), so a reader of the file is not shown an empty crawl."""
+    warc = tmp_path / "one.warc.gz"
+    warc.write_bytes(warc_file([("http://a.example/1", "text/html; charset=utf-8", GOOD),
+                                ("http://b.example/1", "text/html; charset=utf-8", GOOD)]))
+    out = tmp_path / "out"
+    assert main(["spark", "report", str(warc), "--out", str(out), "--master", "local[1]",
+                 "--json-records", "1"]) == 0
+    assert "records_omitted: 2" in capsys.readouterr().err
+    written = json.loads((out / "report.json").read_text("utf-8"))
+    assert (written["records"], written["records_omitted"]) == ([], 2)
+    back = report_from_json((out / "report.json").read_text("utf-8"))
+    assert back.records_omitted == 2 and sum(h.records for h in back.hosts) == 2
+    assert pq.read_table(out / "records.parquet").num_rows == 2
+
+
 def _rows_of(path):
     return pq.read_table(path).to_pylist()
 
@@ -63,7 +80,7 @@ def test_spark_report_applies_overrides_and_names_bad_manifest_lines(spark, tmp_
                  str(overrides), "--out", str(out), "--master", "local[1]"]) == 0
     captured = capsys.readouterr()
     assert "3 WARC files, 2 records, 2 hosts" in captured.out
-    assert "1 approved override applied" in captured.out
+    assert f"1 approved override applied from {overrides}" in captured.out
     written = report_from_json((out / "report.json").read_text("utf-8"))
     by_host = {h.host: h for h in written.hosts}
     assert by_host["shop.example"].sources == (("override", 1),)
@@ -77,6 +94,26 @@ def test_spark_report_applies_overrides_and_names_bad_manifest_lines(spark, tmp_
         ("other.example", "http-header", "text/html; charset=utf-8"),
         ("shop.example", "override", "text/html; charset=iso-8859-1")]
     assert {r["warc_file"] for r in rows} == {str(warc)}
+
+
+def test_spark_report_applies_the_apps_overrides_file_as_report_does(spark, tmp_path, capsys):
+    """Without --overrides, the app's overrides file (when it exists) is applied, as the
+    single-machine report applies it: the two reports of one WARC file agree."""
+    import os
+    from pathlib import Path
+
+    warc = tmp_path / "one.warc.gz"
+    warc.write_bytes(warc_file([("http://shop.example/", "text/html; charset=iso-8859-1", GOOD)]))
+    apps = Path(os.environ["ENCODING_TRIAGE_OVERRIDES"])   # (the test's own, see conftest)
+    approved_override(apps, "shop.example", "utf-8")
+    out = tmp_path / "out"
+    assert main(["spark", "report", str(warc), "--out", str(out), "--master", "local[1]"]) == 0
+    assert f"1 approved override applied from {apps}" in capsys.readouterr().out
+    written = report_from_json((out / "report.json").read_text("utf-8"))
+    assert written.hosts[0].sources == (("override", 1),)
+    assert main(["report", str(warc), "--json"]) == 0
+    single = report_from_json(capsys.readouterr().out)
+    assert single.hosts == written.hosts
 
 
 def test_spark_scan_writes_what_scan_csv_json_writes(spark, tmp_path, capsys):

@@ -185,7 +185,11 @@ def test_a_report_written_as_json_reads_back_the_same() -> None:
     report = report_from_warc(WARC, detector=None)
     again = report_from_json(report.to_json())
     assert again.hosts == report.hosts and again.records == report.records
-    assert again.skipped == report.skipped
+    assert again.skipped == report.skipped and again.records_omitted == 0
+    capped = json.loads(report.to_json()) | {"records": [], "records_omitted": 7}
+    assert report_from_json(json.dumps(capped)).records_omitted == 7
+    with pytest.raises(ValueError, match="not a host report"):
+        report_from_json(json.dumps(capped | {"records_omitted": -1}))
     with pytest.raises(ValueError, match="not a host report"):
         report_from_json('{"hosts": [{"nope": 1}]}')
     with pytest.raises(ValueError, match="not a host report"):
