@@ -145,8 +145,9 @@ def render_report(report: HostReport) -> RecordOutcome | None:
         st.caption("Skipped: " + ", ".join(f"{md_escape(r)} {n}" for r, n in report.skipped))
     if report.records_omitted:
         st.info(f"{plural(report.records_omitted, 'decided page')} counted above "
-                f"{'is' if report.records_omitted == 1 else 'are'} not listed in this file "
-                "(the job's --json-records cap); its records.parquet has them all.")
+                f"{'is' if report.records_omitted == 1 else 'are'} not listed in this file: "
+                "a job lists its records only up to --json-records; the records.parquet it "
+                "wrote beside this file has them all.")
     opened = _pages(report)
     _failures(report)
     sources = pd.DataFrame([{"host": h.host, "source": s, "pages": n}

@@ -19,6 +19,10 @@ as windows-1252 when they are not, two in three flagged (the rest are short, or 
 from windows-1252 in a letter or two that read as letters). Cost: one decode of a 2 KiB
 sample per single-byte decision with non-ASCII bytes, and the detector on the pages that
 fail that test.
+
+Deviation (from the sample the detectors see): a sample whose text outside markup is all
+ASCII is not doubted; the detectors' sample gives the markup back then, and this check read
+attributes and scripts as the page's words.
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from ..whatwg.bom import bom_sniff
 from ..whatwg.content_type import http_content_type_charset
+from ..whatwg.decoders import forget_last_calls
 from ..whatwg.prescan import find_declaration
 from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, decode_as
 from .conflicts import find_conflicts
@@ -54,6 +55,7 @@ from .resolve import (
     browser_encoding,
 )
 from .tracememo import TraceMemo
+from .utf8profile import forget_last_body
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
            "decode_as"]
@@ -84,7 +86,19 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
 
     >>> decode(b"\\x93quoted\\x94", "text/html; charset=iso-8859-1").text
     '“quoted”'
+
+    The decoders and the UTF-8 counts remember their last body per thread while the walk,
+    the detector and the checks ask about it; that is let go when the decision returns.
     """
+    try:
+        return _decide(body, content_type, override, site_default, detector)
+    finally:
+        forget_last_calls()
+        forget_last_body()
+
+
+def _decide(body: bytes, content_type: str | None, override: str | None,
+            site_default: str | None, detector: Detector | UseDefault | None) -> Decoded:
     opinions = Opinions(
         bom=bom_sniff(body),
         header=http_content_type_charset(content_type),

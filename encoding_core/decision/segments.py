@@ -43,15 +43,16 @@ class Segment:
     ``sure`` is True when the boundary at ``start`` is exact (the runs on either side touch);
     else it lies somewhere in the ASCII gap ``gap`` (start, end) and was put after its last
     line break, else its last ``>``. The first segment's boundary is the body's start: sure.
-    ``text`` is decoded when asked for (a conflict needs the bounds only).
+    ``body`` is the whole body the map was made of (not compared: the segment is its bounds);
+    ``text`` is decoded from it when asked for (a conflict needs the bounds only).
     """
 
     start: int
     end: int
     encoding: str
+    body: bytes = field(repr=False, compare=False)
     sure: bool = True
     gap: tuple[int, int] | None = None
-    body: bytes = field(default=b"", repr=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -202,6 +203,6 @@ def segment_map(body: bytes, detector: Detector | None = None, *,
         else:
             cut, next_sure, next_gap = len(body), True, None
         encoding = "utf-8" if utf8 else other
-        segments.append(Segment(start, cut, encoding, sure, gap, body))
+        segments.append(Segment(start, cut, encoding, body, sure, gap))
         start, sure, gap = cut, next_sure, None if next_sure else next_gap
     return SegmentMap(tuple(segments), other, reason)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from ..records import fast_init
 from ..whatwg.decoders import decode_utf8_if_few_errors
 
-__all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "may_be_mostly_utf8",
-           "utf8_profile", "valid_utf8_profile"]
+__all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "forget_last_body",
+           "may_be_mostly_utf8", "utf8_profile", "valid_utf8_profile"]
 
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 # The last body counted in this thread, and its profile: the detector's "mostly UTF-8" test
@@ -25,8 +25,8 @@ _last = threading.local()
 #: Bytes from the first non-ASCII one that ``valid_utf8_profile`` decodes before the rest.
 _FIRST_LOOK = 64
 #: A mostly UTF-8 body with at most this many malformed sequences is counted by the decode
-#: that also finds them (the lossy reading's, ``attempt.MAX_ERROR_OFFSETS``); more, by
-#: Python's faster "replace".
+#: that also finds them, which the lossy reading then reuses; more, by Python's "replace",
+#: faster when errors are many. Only speed depends on it.
 _FEW_ERRORS = 1000
 
 
@@ -47,6 +47,12 @@ class Utf8Profile:
     def mostly_utf8(self) -> bool:
         """More valid multi-byte sequences than malformed ones (and at least one)."""
         return self.multibyte > 0 and self.multibyte >= self.invalid
+
+
+def forget_last_body() -> None:
+    """Let go of the body this module's functions remember in this thread (``decode`` calls
+    it when it returns)."""
+    _last.__dict__.clear()
 
 
 def ascii_byte_count(data: bytes) -> int:
@@ -109,7 +115,9 @@ def may_be_mostly_utf8(body: bytes, ratio: int = 1) -> bool:
     Each valid sequence is a lead byte followed by a continuation byte, and holds no other
     lead, so there are at most as many as such pairs (``most``). A lead byte not followed by
     a continuation byte, and a byte no sequence holds (C0, C1, F5 to FF), are each a malformed
-    sequence of their own, so there are at least as many as those (``fewest``). A body whose
+    sequence of their own, so there are at least as many as those (``fewest``); pairs that are
+    no valid sequence (E0 80, ED A0, F4 90, one cut at the end) count in ``most``, which only
+    loosens the bound. A body whose
     first non-ASCII bytes are valid UTF-8 is a maybe at once: its count is the answer, and
     counting pairs in UTF-8 (half its bytes) is slow.
 
@@ -197,9 +205,7 @@ def valid_utf8_profile(body: bytes) -> Utf8Profile | None:
     first = first_non_ascii(body)
     if first < 0:
         return Utf8Profile(0, 0)
-    try:  # a legacy page fails at once: its first non-ASCII bytes are no UTF-8 sequence
-        codecs.utf_8_decode(body[first:first + _FIRST_LOOK], "strict", False)
-    except UnicodeDecodeError:  # (final=False: a sequence cut by the look is no error)
+    if not _starts_valid(body):  # a legacy page fails at once
         return None
     try:  # a view, not a copy of the tail; Python's codec is what decode_strict runs for UTF-8
         text = codecs.utf_8_decode(memoryview(body)[first:], "strict", True)[0]

@@ -167,7 +167,8 @@ def summarise(records: Iterable[RecordOutcome], skipped: Iterable[tuple[str, int
 def report_of(tallies: Iterable[HostTally], records: Iterable[RecordOutcome] = (),
               skipped: Iterable[tuple[str, int]] = (), problem: str | None = None,
               records_omitted: int = 0) -> HostReport:
-    """The report from per-host tallies (merged however an engine merged them)."""
+    """The report from per-host tallies (merged however an engine merged them); ``records``
+    those listed, ``records_omitted`` how many decided ones are not (a job's cap)."""
     hosts = sorted((tally.summary() for tally in tallies),
                    key=lambda h: (not h.quarantine, -h.replacements, h.host))
     return HostReport(tuple(hosts), tuple(records),

@@ -55,7 +55,8 @@ from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
 
 __all__ = ["BOM_ONLY_ENCODINGS", "SINGLE_BYTE_ENCODINGS", "SUPPORTED_ENCODINGS", "decode_replace",
-           "decode_strict", "decode_utf8_if_few_errors", "decodes_strictly", "encode_strict"]
+           "decode_strict", "decode_utf8_if_few_errors", "decodes_strictly", "encode_strict",
+           "forget_last_calls"]
 
 #: The legacy single-byte encodings (and x-user-defined): every byte decodes in most of them.
 SINGLE_BYTE_ENCODINGS = frozenset(_SINGLE_BYTE)
@@ -98,7 +99,7 @@ def decode_strict(data: bytes, encoding: str) -> str:
     the same object decodes the same): a decision asks about the same body and encoding more
     than once (the walk, then the detector's UTF-8 test; the detector's, then the walk's),
     and on a long page each ask is a whole decode. It holds one body and its text per thread
-    until the next call.
+    until the next call, or ``forget_last_calls``.
     """
     last: tuple[bytes, str, str, tuple[int, int] | None] | None = getattr(_last, "strict", None)
     if last is not None and last[0] is data and last[1] == encoding:
@@ -114,6 +115,13 @@ def decode_strict(data: bytes, encoding: str) -> str:
     if type(data) is bytes:
         _last.strict = (data, encoding, text, None)
     return text
+
+
+def forget_last_calls() -> None:
+    """Let go of what ``decode_strict`` and ``decode_replace`` remember of their last call in
+    this thread (a body and its text): ``decision.decode`` calls it when it returns, so no
+    page is held after its decision."""
+    _last.__dict__.clear()
 
 
 def _decode_strict(data: bytes, encoding: str) -> str:

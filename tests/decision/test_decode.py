@@ -281,3 +281,18 @@ def test_a_remembered_trace_is_the_walk_of_the_next_body(header, prefix, overrid
     finally:
         module._TRACES = saved
     assert recalled == fresh
+
+
+def test_no_body_is_held_after_its_decision() -> None:
+    """The decoders and UTF-8 counts remember the body they are asked about while a decision
+    runs (one decode per question); none of it outlives ``decode``."""
+    import sys
+
+    pages = [("<p>café</p>".encode() * 500, "text/html; charset=utf-8"),
+             ("<p>Москва</p>".encode("cp1251") * 500, None),
+             ("<p>café</p>".encode() * 500 + b"\xff", "text/html; charset=utf-8"),
+             ("<p>café</p>".encode() * 500 + "<p>Müller</p>".encode("cp1252"), None)]
+    for body, content_type in pages:
+        before = sys.getrefcount(body)
+        decode(body, content_type)
+        assert sys.getrefcount(body) == before, content_type

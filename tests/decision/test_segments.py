@@ -92,8 +92,24 @@ def test_decode_maps_a_lossy_page_from_its_own_reading(pairs, spacer, bom):
     decided = decode(body, "text/html; charset=utf-8")
     mixed = [c.message for c in decided.conflicts if c.kind == "mixed-encoding"]
     found = segment_map(body, default_detector)
-    if mixed:
-        assert found is not None and mixed == [_mixed_encoding(found).message]
+    lossy = any(c.kind == "lossy" and "The page mixes encodings" in c.message
+                for c in decided.conflicts)
+    assert mixed == ([_mixed_encoding(found).message] if lossy and found is not None else [])
+
+
+def test_the_lossy_utf8_reading_hands_over_all_its_error_offsets_or_none():
+    """What decode gives the map: a lossy UTF-8 attempt's offsets when it kept them all."""
+    from encoding_core.decision.attempt import MAX_ERROR_OFFSETS, decode_as
+    from encoding_core.decision.decode import _all_utf8_errors
+    from encoding_core.whatwg.decoders import decode_replace
+
+    mixed = "José ".encode() + b"\xe9 " + "“ok”".encode() + b"\xff"
+    assert _all_utf8_errors(decode_as(mixed, "utf-8")) == decode_replace(mixed, "utf-8")[1] \
+        == (6, 16)
+    assert _all_utf8_errors(decode_as("José".encode(), "utf-8")) is None        # strict
+    assert _all_utf8_errors(decode_as(mixed, "windows-1252")) is None           # not UTF-8
+    many = b"\xe9 " * (MAX_ERROR_OFFSETS + 1)
+    assert _all_utf8_errors(decode_as(many, "utf-8")) is None                   # cut short
 
 
 _UTF8_RUN = re.compile(rb"(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]"

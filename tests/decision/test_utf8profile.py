@@ -125,7 +125,8 @@ def test_a_mostly_utf8_body_is_counted_as_any_other() -> None:
 @given(st.lists(st.sampled_from([b"a", b" ", "é".encode(), "Ж".encode(), "€".encode(),
                                  "😀".encode(), b"\xe9", b"\xc3", b"\x80", b"\xbf", b"\xff",
                                  b"\xe2\x82", b"\xf0\x9f", b"\xf0\x9f\x98", b"\xef\xbf\xbd",
-                                 b"\xd0"]),
+                                 b"\xd0", b"\xc0", b"\xc1\x80", b"\xf5", b"\xe0\x80",
+                                 b"\xed\xa0\x80", b"\xf4\x90\x80\x80"]),
                 max_size=60).map(b"".join), st.sampled_from([1, 4]))
 def test_may_be_mostly_utf8_never_clears_a_mostly_utf8_body(body, ratio):
     """The byte-role bound says no only where the count says no too (the walk's guard asks
