@@ -117,9 +117,8 @@ def may_be_mostly_utf8(body: bytes, ratio: int = 1) -> bool:
     a continuation byte, and a byte no sequence holds (C0, C1, F5 to FF), are each a malformed
     sequence of their own, so there are at least as many as those (``fewest``); pairs that are
     no valid sequence (E0 80, ED A0, F4 90, one cut at the end) count in ``most``, which only
-    loosens the bound. A body whose
-    first non-ASCII bytes are valid UTF-8 is a maybe at once: its count is the answer, and
-    counting pairs in UTF-8 (half its bytes) is slow.
+    loosens the bound. A body whose first non-ASCII bytes are valid UTF-8 is a maybe at once:
+    its count is the answer, and counting pairs in UTF-8 (half its bytes) is slow.
 
     >>> may_be_mostly_utf8("Größe café".encode()), may_be_mostly_utf8("Größe".encode("cp1252"))
     (True, False)

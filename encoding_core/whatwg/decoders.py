@@ -174,8 +174,12 @@ def decode_replace(data: bytes, encoding: str) -> tuple[str, tuple[int, ...]]:
                                                                           None)
     if last is not None and last[0] is data and last[1] == encoding:
         return last[2]
-    found = _decode_replace(data, encoding)
-    if type(data) is bytes:
+    return _remember_replace(data, encoding, _decode_replace(data, encoding))
+
+
+def _remember_replace(data: bytes, encoding: str, found: tuple[str, tuple[int, ...]]
+                      ) -> tuple[str, tuple[int, ...]]:
+    if type(data) is bytes:  # (immutable: the same object has the same answer)
         _last.replace = (data, encoding, found)
     return found
 
@@ -189,13 +193,9 @@ def _decode_replace(data: bytes, encoding: str) -> tuple[str, tuple[int, ...]]:
         return text, tuple(m.start() for m in re.finditer("\ufffd", text))
     unicode_codec = _UNICODE.get(encoding)
     if unicode_codec is not None:
-        offsets: list[int] = []
-        _local.offsets = offsets
-        try:
-            text = data.decode(unicode_codec, _REPLACE_HANDLER)
-        finally:
-            _local.offsets = None
-        return text, tuple(offsets)
+        found = _unicode_replace(data, unicode_codec)
+        assert found is not None   # (no cap: never stopped)
+        return found
     _check(encoding)
     text, errors = decode_cjk(data, encoding)
     return text, tuple(errors)
@@ -210,18 +210,23 @@ def decode_utf8_if_few_errors(data: bytes, max_errors: int) -> tuple[str, tuple[
     >>> few(b"caf\\xe9 \\xc3\\xa9", 1), few(b"\\xe9\\xe9", 1)
     (('caf\\ufffd é', (3,)), None)
     """
+    found = _unicode_replace(data, "utf-8", max_errors)
+    return None if found is None else _remember_replace(data, "utf-8", found)
+
+
+def _unicode_replace(data: bytes, codec: str, most: int | None = None
+                     ) -> tuple[str, tuple[int, ...]] | None:
+    """UTF-8/16/32 replacement mode through Python's ``codec``, recording where each error
+    starts (``_on_unicode_error``); None when there are more than ``most`` errors."""
     offsets: list[int] = []
-    _local.offsets, _local.most = offsets, max_errors
+    _local.offsets, _local.most = offsets, most
     try:
-        text = data.decode("utf-8", _REPLACE_HANDLER)
+        text = data.decode(codec, _REPLACE_HANDLER)
     except _TooManyErrors:
         return None
     finally:
         _local.offsets = _local.most = None
-    found = text, tuple(offsets)
-    if type(data) is bytes:
-        _last.replace = (data, "utf-8", found)
-    return found
+    return text, tuple(offsets)
 
 
 def encode_strict(text: str, encoding: str) -> bytes | None:
