@@ -10,6 +10,8 @@ May import: nothing else of ``encoding_core`` but the shared basic ``records`` (
 ``__init__`` of its frozen records); it is the lowest layer, and the import contract in
 ``pyproject.toml`` checks it. Public names: ``labels.get_encoding``,
 ``labels.get_encoding_no_replacement``, ``labels.ENCODING_NAMES``, ``decoders.decode_strict``,
-``decoders.decode_replace``, ``bom.bom_sniff``, ``content_type.http_content_type_charset``,
-``prescan.prescan``, ``prescan.find_declaration``.
+``decoders.decode_replace``, ``decoders.decode_utf8_if_few_errors``, ``bom.bom_sniff``,
+``content_type.http_content_type_charset``, ``prescan.prescan``, ``prescan.find_declaration``.
+The decoders remember their last call per thread (one decision asks the same question more
+than once); ``decoders.forget_last_calls`` lets go of it, as ``decision.decode`` does.
 """
