@@ -10,7 +10,11 @@ How ``decoders.py`` decodes and encodes the multi-byte encodings
   their wrong characters are translated afterwards when that is exact, and otherwise their
   presence sends the whole input through the pure-Python WHATWG decoder. The index tables of
   that slow path are the codec's own mapping with the generated corrections applied.
-* iso-2022-jp: always the pure-Python WHATWG decoder (Python's codec is stateful and differs).
+* iso-2022-jp: a well-formed input (every escape sequence known and followed by text, every run
+  whole in its state, every two-byte character mapped) is cut at its escape sequences and its
+  two-byte runs read as one EUC-JP string (the same jis0208 pointers, each byte + 0x80) by the
+  path above; anything else goes to the pure-Python WHATWG decoder, which reports where
+  (Python's own iso2022_jp codec is stateful and differs).
 * encoding: the WHATWG encoders (``_cjk_encode.py``) over the reverse maps of the same indexes.
 
 No residual difference from WHATWG is known: the tests decode every pointer of every index and
@@ -139,7 +143,11 @@ def decode_cjk(data: bytes, encoding: str) -> tuple[str, list[int]]:
     """Decode ``data`` in the multi-byte ``encoding``: the text (U+FFFD for each malformed
     sequence) and the byte offset where each malformed sequence starts."""
     name = _CJK_DECODER[encoding]
-    if name != "iso-2022-jp":
+    if name == "iso-2022-jp":
+        regular = _well_formed_iso_2022_jp(data)
+        if regular is not None:
+            return regular, []
+    else:
         if data.isascii():
             return data.decode("ascii"), []
         fast = _fast_path(name)
@@ -156,6 +164,62 @@ def decode_cjk(data: bytes, encoding: str) -> tuple[str, list[int]]:
     errors: list[int] = []
     _slow_decoder(name)(data, 0, False, out, errors)
     return "".join(out), errors
+
+
+# ISO-2022-JP's escape sequences, each with the state it sets (the decoder's "escape" step)
+_ISO_2022_JP_ESCAPE = re.compile(rb"\x1b(\(B|\(J|\(I|\$@|\$B)")
+_ISO_2022_JP_RUN = {  # a whole run in each state: the bytes that state outputs, none an error
+    b"(B": re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]*"),
+    b"(J": re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]*"),
+    b"(I": re.compile(rb"[\x21-\x5f]*"),
+    b"$@": re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])*"),
+    b"$B": re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])*"),
+}
+_ROMAN = str.maketrans({0x5C: 0xA5, 0x7E: 0x203E})
+_KATAKANA = {b: chr(0xFF61 - 0x21 + b) for b in range(0x21, 0x60)}
+_TO_EUC_JP = bytes((b | 0x80) for b in range(256))  # (0x21-0x7E: EUC-JP's 0xA1-0xFE)
+
+
+def _well_formed_iso_2022_jp(data: bytes) -> str | None:
+    """Implements Encoding "ISO-2022-JP decoder" for an input with no error in it:
+    https://encoding.spec.whatwg.org/#iso-2022-jp-decoder (else None, for the full decoder).
+
+    With no error, the state machine outputs each run between two escape sequences as its
+    state reads it: ASCII (and Roman, with ¥ and ‾) byte for byte, katakana as U+FF61 on, and
+    two-byte runs through index jis0208 at pointer (lead - 0x21) * 94 + trail - 0x21, which is
+    EUC-JP's pointer for the bytes + 0x80: all of them are read in one EUC-JP decode. An
+    error is an empty run between two escape sequences (the output flag), any byte a run's
+    state does not output (a stray ESC among them), a two-byte run cut short, or a pointer
+    with no code point.
+    """
+    parts = _ISO_2022_JP_ESCAPE.split(data)   # text, escape, text, escape, ..., text
+    if not _ISO_2022_JP_RUN[b"(B"].fullmatch(parts[0]):
+        return None
+    texts = [parts[0].decode("ascii")]
+    wide: list[tuple[int, int]] = []   # (index in texts, characters) of each two-byte run
+    pairs: list[bytes] = []
+    for at in range(1, len(parts), 2):
+        escape, run = parts[at], parts[at + 1]
+        if (not run and at + 2 < len(parts)) or not _ISO_2022_JP_RUN[escape].fullmatch(run):
+            return None  # two escape sequences in a row (the output flag), or an error
+        if escape[0] == 0x24:  # "$": two-byte characters, read all at once below
+            wide.append((len(texts), len(run) // 2))
+            pairs.append(run)
+            texts.append("")
+        elif escape == b"(I":
+            texts.append("".join(_KATAKANA[b] for b in run))
+        else:
+            text = run.decode("ascii")
+            texts.append(text.translate(_ROMAN) if escape == b"(J" else text)
+    if wide:
+        read, errors = decode_cjk(b"".join(pairs).translate(_TO_EUC_JP), "euc-jp")
+        if errors:
+            return None  # a pointer with no code point: the full decoder says where
+        taken = 0   # each pair is one character: the runs' texts follow one another in it
+        for i, count in wide:
+            texts[i] = read[taken:taken + count]
+            taken += count
+    return "".join(texts)
 
 
 @cache

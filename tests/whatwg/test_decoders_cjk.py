@@ -52,6 +52,53 @@ def test_fast_path_equals_the_pure_whatwg_decoder(encoding, data):
     assert decode_replace(raw, encoding) == ("".join(out), tuple(errors))
 
 
+# --- ISO-2022-JP: a well-formed input is read run by run, its two-byte runs as EUC-JP ---------
+
+_ASCII_RUN = st.binary(min_size=1, max_size=6).map(
+    lambda b: bytes(c for c in b if c < 0x80 and c not in (0x0E, 0x0F, 0x1B)) or b"a")
+_KANA_RUN = st.lists(st.integers(0x21, 0x5F), min_size=1, max_size=4).map(bytes)
+# level-1 kanji (rows 0x30-0x4E, all mapped), and the row-1 symbols EUC-JP's codec reads
+# otherwise than WHATWG (〜 ‖ − ¢ £ ¬), which the EUC-JP path fixes
+_PAIR = st.one_of(st.tuples(st.integers(0x30, 0x4E), st.integers(0x21, 0x7E)).map(bytes),
+                  st.sampled_from([b"!A", b"!B", b"!]", b"!q", b"!r", b'"L', b"$\"", b"%!"]))
+_PAIR_RUN = st.lists(_PAIR, min_size=1, max_size=4).map(b"".join)
+_RUN = st.one_of(*(st.tuples(st.just(escape), run) for escape, run in (
+    (b"\x1b(B", _ASCII_RUN), (b"\x1b(J", _ASCII_RUN), (b"\x1b(I", _KANA_RUN),
+    (b"\x1b$B", _PAIR_RUN), (b"\x1b$@", _PAIR_RUN))))
+WELL_FORMED = st.tuples(st.one_of(st.just(b""), _ASCII_RUN), st.lists(_RUN, max_size=8),
+                        st.sampled_from([b"", b"\x1b(B", b"\x1b$B"])).map(
+    lambda t: t[0] + b"".join(e + r for e, r in t[1]) + t[2])
+# what makes an input not well-formed: two escapes in a row, a stray ESC or shift byte, a
+# high byte, a two-byte run cut short or unmapped, an unknown escape
+BREAKS = st.sampled_from([b"\x1b(B\x1b$B", b"\x1b", b"\x0e", b"\x0f", b"\x80", b"\x1b$B!",
+                          b"\x1b$B)!", b"\x1b$(D", b"\x1b(I`", b"\x1b(B\x1b(B"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=WELL_FORMED)
+def test_well_formed_iso_2022_jp_is_read_run_by_run(data):
+    """A well-formed input takes the run-by-run path, and reads as the spec's state machine."""
+    from tests.whatwg.test_decoders import reference_iso_2022_jp
+
+    text, offsets = reference_iso_2022_jp(data)
+    assert offsets == ()
+    assert _decoders_cjk._well_formed_iso_2022_jp(data) == text
+
+
+@settings(max_examples=300, deadline=None)
+@given(head=WELL_FORMED, broken=BREAKS, tail=WELL_FORMED)
+def test_iso_2022_jp_with_an_error_goes_to_the_state_machine(head, broken, tail):
+    """Any error sends the input to the full decoder, which says where: the text and offsets
+    are the spec's."""
+    from tests.whatwg.test_decoders import reference_iso_2022_jp
+
+    data = head + broken + tail
+    expected = reference_iso_2022_jp(data)
+    if expected[1]:
+        assert _decoders_cjk._well_formed_iso_2022_jp(data) is None
+    assert decode_replace(data, "iso-2022-jp") == expected
+
+
 def test_concurrent_decodes_keep_their_own_error_offsets():
     """The codec error handler's per-call state is per thread: parallel decodes do not mix."""
     from concurrent.futures import ThreadPoolExecutor
