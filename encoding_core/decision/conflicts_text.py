@@ -122,15 +122,15 @@ def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str
         # it is tested with them read as spaces (sample_window_words): then the tags' letters
         # no longer touch the text. Otherwise the byte test is skipped for a non-Latin
         # script, where tags touching the text make nearly every window a maybe.
-        window = sample_window(body, QUICK_SAMPLE)
-        if window.isascii():
-            return None
         words = sample_window_words(body, QUICK_SAMPLE)
         if words is not None:
-            if not may_be_implausible(words, encoding):
+            if words.isascii() or not may_be_implausible(words, encoding):
                 return None
-        elif not non_latin_letters(encoding) and not may_be_implausible(window, encoding):
-            return None
+        else:
+            window = sample_window(body, QUICK_SAMPLE)
+            if window.isascii() or (not non_latin_letters(encoding)
+                                    and not may_be_implausible(window, encoding)):
+                return None
         part = sample_text(body, QUICK_SAMPLE)
         if part.isascii():
             # Deviation (from the sample detectors see): text whose non-ASCII bytes are all
