@@ -114,10 +114,17 @@ class _FastPath:
         return text
 
 
+def _never(text: str) -> bool:
+    """(``_contains_any`` of no characters: nothing to look for)"""
+    return False
+
+
 def _contains_any(chars: str) -> Callable[[str], bool]:
     """A fast test for "``text`` contains one of ``chars``"."""
     # substring scans are C searches, about 0.3 us each over a page; a regex character class
     # over non-ASCII text costs about 10 ns a character: 5x slower for gb18030's 21 fixes
+    if not chars:
+        return _never
     if len(chars) > 64:  # one regex pass beats very many substring scans
         search = re.compile("[" + "".join(re.escape(c) for c in sorted(chars)) + "]").search
         return lambda text: search(text) is not None
@@ -158,7 +165,8 @@ def decode_cjk(data: bytes, encoding: str) -> tuple[str, list[int]]:
         finally:
             _local.sink = None
         if not (sink.tainted or fast.suspect_search(text)
-                or any(out in text and unit in data for unit, out in fast.suspect_bytes)):
+                or (fast.suspect_bytes and any(out in text and unit in data
+                                               for unit, out in fast.suspect_bytes))):
             return (fast.fix(text) if fast.fix_search(text) else text), sink.errors
     out: list[str] = []
     errors: list[int] = []
