@@ -99,6 +99,27 @@ def test_iso_2022_jp_with_an_error_goes_to_the_state_machine(head, broken, tail)
     assert decode_replace(data, "iso-2022-jp") == expected
 
 
+@pytest.mark.parametrize("escape", [b"\x1b$B", b"\x1b$@"])
+def test_every_iso_2022_jp_pair_reads_as_the_state_machine(escape):
+    """Every two-byte character, alone after its escape sequence and all in one run: a mapped
+    pair reads as index jis0208 says (NEC row 13 and the corrected symbols among them), an
+    unmapped one sends the input to the state machine."""
+    from tests.whatwg.test_decoders import reference_iso_2022_jp
+
+    mapped = []
+    for lead in range(0x21, 0x7F):
+        for trail in range(0x21, 0x7F):
+            data = escape + bytes((lead, trail))
+            text, offsets = reference_iso_2022_jp(data)
+            fast = _decoders_cjk._well_formed_iso_2022_jp(data)
+            assert fast == (None if offsets else text), data
+            if not offsets:
+                mapped.append(bytes((lead, trail)))
+    assert len(mapped) > 7000
+    data = escape + b"".join(mapped)
+    assert _decoders_cjk._well_formed_iso_2022_jp(data) == reference_iso_2022_jp(data)[0]
+
+
 def test_concurrent_decodes_keep_their_own_error_offsets():
     """The codec error handler's per-call state is per thread: parallel decodes do not mix."""
     from concurrent.futures import ThreadPoolExecutor
