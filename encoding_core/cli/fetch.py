@@ -18,11 +18,12 @@ from ..errors import FetchError, OverrideError
 from ..fetch.client import Capture, configured_settings, fetch_page
 from ..hosts import host_of
 from ..overrides.retest import decode_with_overrides
-from ..overrides.store import OverrideStore, default_path
+from ..overrides.store import OverrideStore
 from ..warc.hostreport import QUARANTINE_THRESHOLD, HostReport, report_from_warc
 from ..warc.landing import configured_zone, fetch_and_keep
 from ..warc.warcfile import WarcFormatError
 from ._help import examples
+from ._overrides_file import add_overrides_arguments, overrides_file
 from .inspect import format_decision
 from .inspect import printable as _clean
 
@@ -49,8 +50,7 @@ def add_parser(subparsers: Any) -> None:
     fetch.add_argument("--retention-days", type=float, default=None,
                        help="days a capture is kept (default 7)")
     fetch.add_argument("--no-keep", action="store_true", help="do not keep the capture")
-    fetch.add_argument("--overrides", type=Path, default=None, metavar="FILE",
-                       help="site overrides file (default: the app's, when it exists)")
+    add_overrides_arguments(fetch, "site overrides file (default: the app's, when it exists)")
     fetch.set_defaults(func=run_fetch)
 
     report = subparsers.add_parser(
@@ -64,8 +64,7 @@ def add_parser(subparsers: Any) -> None:
     report.add_argument("--json", action="store_true", help="print the report as JSON")
     report.add_argument("--csv", choices=("hosts", "records"), default=None,
                         help="print one table as CSV")
-    report.add_argument("--overrides", type=Path, default=None, metavar="FILE",
-                        help="site overrides file (default: the app's, when it exists)")
+    add_overrides_arguments(report, "site overrides file (default: the app's, when it exists)")
     report.add_argument("--max-bytes", type=int, default=10 * 1024 * 1024,
                         help="records larger than this are skipped (default 10 MiB)")
     report.set_defaults(func=run_report)
@@ -91,10 +90,10 @@ def format_capture(capture: Capture) -> str:
     return "\n".join(lines)
 
 
-def _store(path: Path | None) -> OverrideStore | None:
-    """The overrides store to apply: the one named, else the app's if it exists."""
-    path = path or default_path()
-    return OverrideStore(path) if path.exists() else None
+def _store(args: argparse.Namespace) -> OverrideStore | None:
+    """The overrides store to apply (``_overrides_file``), or None."""
+    path = overrides_file(args)
+    return OverrideStore(path) if path is not None else None
 
 
 def run_fetch(args: argparse.Namespace) -> int:
@@ -116,7 +115,7 @@ def run_fetch(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     try:
-        store = _store(args.overrides)
+        store = _store(args)
         host = host_of(capture.url) or ""
         statuses = store.status_for(host) if store is not None and host else ()
     except OverrideError as exc:
@@ -160,7 +159,7 @@ def format_report(report: HostReport) -> str:
 def run_report(args: argparse.Namespace) -> int:
     """Read the WARC file, decide every HTML response, print per host."""
     try:
-        store = _store(args.overrides)
+        store = _store(args)
         if store is not None:
             store.entries()  # a broken file is reported now, not once per record
     except OverrideError as exc:

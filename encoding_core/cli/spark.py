@@ -23,6 +23,7 @@ from typing import Any
 
 from ..wording import plural
 from ._help import examples
+from ._overrides_file import add_overrides_arguments, overrides_file
 
 __all__ = ["add_parser", "run_report", "run_scan"]
 
@@ -50,9 +51,8 @@ def add_parser(subparsers: Any) -> None:
                    "--out out/"))
     report.add_argument("paths", nargs="+", help="WARC files, or *.paths[.gz] manifests")
     report.add_argument("--prefix", default="", help="put before relative manifest lines")
-    report.add_argument("--overrides", type=Path, default=None, metavar="FILE",
-                        help="apply the approved site overrides of this YAML file (default: "
-                             "the app's, when it exists, as report does)")
+    add_overrides_arguments(report, "apply the approved site overrides of this YAML file "
+                                    "(default: the app's, when it exists, as report does)")
     report.add_argument("--json-records", type=int, default=100_000, metavar="N",
                         help="list the records in report.json when there are at most N "
                              "(default 100,000); records.parquet always has them")
@@ -110,21 +110,21 @@ def run_report(args: argparse.Namespace) -> int:
     file is missing or broken; 1 when no record could be read (every file named)."""
     from ..errors import EncodingCoreError
     from ..overrides.lookup import ActiveOverrides
-    from ..overrides.store import OverrideStore, default_path
+    from ..overrides.store import OverrideStore
     from ..spark.manifest import expand_paths
     from ..spark.remote import is_uri
 
     overrides = None
-    if args.overrides is not None and not args.overrides.is_file():
-        print(f"error: {args.overrides}: no such overrides file", file=sys.stderr)
+    try:   # as `report` does: the file named, none, else the app's when it exists
+        applied = overrides_file(args)
+    except EncodingCoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
-    # as `report` does: the file named, else the app's when it exists
-    overrides_file = args.overrides or default_path()
-    if overrides_file.is_file():
+    if applied is not None:
         try:
-            overrides = ActiveOverrides.of(OverrideStore(overrides_file))
+            overrides = ActiveOverrides.of(OverrideStore(applied))
         except (EncodingCoreError, OSError) as exc:
-            print(f"error: {overrides_file}: {exc}", file=sys.stderr)
+            print(f"error: {applied}: {exc}", file=sys.stderr)
             return 2
     found = expand_paths(args.paths, args.prefix)
     if not found.paths:
@@ -150,7 +150,7 @@ def run_report(args: argparse.Namespace) -> int:
           f"{plural(len(report.hosts), 'host')} -> {args.out}/report.json, {records_out}"
           + (f"; {plural(found.skipped, 'manifest line')} skipped" if found.skipped else "")
           + (f"; {plural(overrides.approved, 'approved override')} applied from "
-             f"{overrides_file}" if overrides is not None else ""))
+             f"{applied}" if overrides is not None else ""))
     if report.records_omitted:
         print(f"report.json lists no records (records_omitted: {report.records_omitted:,}, "
               f"more than {args.json_records:,}); records.parquet has them", file=sys.stderr)

@@ -138,3 +138,37 @@ def test_report_applies_overrides(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert report["hosts"][0]["sources"] == [["override", 1]]
     assert main(["report", str(warc), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["hosts"][0]["sources"] == [["http-header", 1]]
+
+
+def test_report_no_overrides_sets_the_apps_file_aside(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The app's overrides file applies by default; --no-overrides decides from the headers
+    alone; --overrides with --no-overrides is refused."""
+    import os
+
+    warc = tmp_path / "crawl.warc"
+    warc.write_bytes(warc_file([("http://shop.example/", "text/html; charset=iso-8859-1", BODY)],
+                               compress=False))
+    approved_override(Path(os.environ["ENCODING_TRIAGE_OVERRIDES"]), "shop.example", "utf-8")
+    assert main(["report", str(warc), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hosts"][0]["sources"] == [["override", 1]]
+    assert main(["report", str(warc), "--json", "--no-overrides"]) == 0
+    assert json.loads(capsys.readouterr().out)["hosts"][0]["sources"] == [["http-header", 1]]
+    with pytest.raises(SystemExit) as refused:
+        main(["report", str(warc), "--no-overrides", "--overrides", str(tmp_path / "o.yaml")])
+    assert refused.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_a_named_overrides_file_that_does_not_exist_is_an_error(
+        server: ScriptedServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A typo in --overrides exits 2 naming the file, rather than deciding without overrides."""
+    warc = tmp_path / "crawl.warc"
+    warc.write_bytes(warc_file([("http://shop.example/", "text/html; charset=utf-8", BODY)],
+                               compress=False))
+    missing = tmp_path / "overides.yaml"
+    assert main(["report", str(warc), "--overrides", str(missing)]) == 2
+    assert f"{missing}: no such overrides file" in capsys.readouterr().err
+    assert main(_fetch(server, tmp_path / "landing", "--no-keep",
+                       "--overrides", str(missing))) == 2
+    assert f"{missing}: no such overrides file" in capsys.readouterr().err

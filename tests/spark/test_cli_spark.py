@@ -114,6 +114,11 @@ def test_spark_report_applies_the_apps_overrides_file_as_report_does(spark, tmp_
     assert main(["report", str(warc), "--json"]) == 0
     single = report_from_json(capsys.readouterr().out)
     assert single.hosts == written.hosts
+    assert main(["spark", "report", str(warc), "--out", str(out), "--master", "local[1]",
+                 "--no-overrides"]) == 0
+    assert "override" not in capsys.readouterr().out
+    plain = report_from_json((out / "report.json").read_text("utf-8"))
+    assert plain.hosts[0].sources == (("http-header", 1),)
 
 
 def test_spark_scan_writes_what_scan_csv_json_writes(spark, tmp_path, capsys):
