@@ -2,7 +2,8 @@
 
 ``main`` builds the parser from the command modules (``inspect``, ``fetch`` with ``report``,
 ``scan`` for ``scan-csv``, ``overrides``); each has ``add_parser(subparsers)`` and sets
-``func(args) -> int``, the exit status. Modules are imported only when the parser is built, so
+``func(args) -> int``, the exit status; ``_overrides_file`` is which overrides file ``fetch``,
+``report`` and ``spark report`` apply (``--overrides``, ``--no-overrides``, the app's). Modules are imported only when the parser is built, so
 ``import encoding_core`` costs nothing of the CLI.
 
 May import: every room below it (``warc``, ``overrides``, ``views``, ``fetch``, ``fields``,
