@@ -69,10 +69,13 @@ def ascii_byte_count(data: bytes) -> int:
     return len(data.translate(None, _HIGH_BYTES))
 
 
+_MAX_STEP = 16 * 1024
+
+
 def first_non_ascii(data: bytes) -> int:
     """The offset of the first non-ASCII byte of ``data``, or -1 when there is none.
 
-    ``bytes.isascii`` over doubling prefixes, then halving: C speed, where a regular
+    ``bytes.isascii`` over doubling steps, then halving: C speed, where a regular
     expression walks byte by byte (five times as slow on a page's ASCII head).
 
     >>> first_non_ascii(b"caf\\xc3\\xa9"), first_non_ascii(b"cafe"), first_non_ascii(b"")
@@ -89,7 +92,9 @@ def first_non_ascii(data: bytes) -> int:
         return -1
     low, size = 0, 256  # data[:low] is ASCII; data[:low + size] is not, once found
     while data[low:low + size].isascii():
-        low, size = low + size, size * 2
+        # doubling to at most 16 KiB: each slice is a copy, and one that overshoots a long
+        # ASCII head by as much again would be halved back through as many copies
+        low, size = low + size, min(size * 2, _MAX_STEP)
     while size > 1:
         half = size // 2
         if data[low:low + half].isascii():

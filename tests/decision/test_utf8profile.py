@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,14 @@ def test_first_non_ascii_is_the_first_high_byte(data: bytes, at: int, high: int)
     for sample in (ascii_only, placed, data):
         expected = next((i for i, b in enumerate(sample) if b >= 0x80), -1)
         assert first_non_ascii(sample) == expected
+
+
+@pytest.mark.parametrize("head", [0, 255, 256, 16 * 1024 - 1, 16 * 1024, 16 * 1024 + 255,
+                                  32_767, 32_768, 32_769, 100_000, 300_001])
+def test_first_non_ascii_past_a_long_ascii_head(head: int) -> None:
+    """A long ASCII head (the steps stop doubling at 16 KiB) and a byte at each step's edge."""
+    assert first_non_ascii(b"a" * head + b"\xe9" + b"b" * 5000) == head
+    assert first_non_ascii(b"a" * head) == -1
 
 
 def test_valid_profile_past_a_character_cut_by_the_first_look():
