@@ -208,8 +208,8 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             "with a larger cap if the end of the page matters."))
 
     browser = browser or browser_encoding(body, opinions)
-    same_text = body.isascii() and not {browser, encoding} & _NOT_ASCII_COMPATIBLE
-    if browser != encoding and not same_text:  # ASCII reads the same in both: no news
+    if browser != encoding and not (  # ASCII reads the same in both: no news
+            body.isascii() and not {browser, encoding} & _NOT_ASCII_COMPATIBLE):
         found.append(Conflict(
             "browser-differs", Severity.INFO,
             f"A browser following the HTML Standard would decode this page as {browser}.",
