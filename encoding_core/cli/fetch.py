@@ -50,7 +50,7 @@ def add_parser(subparsers: Any) -> None:
     fetch.add_argument("--retention-days", type=float, default=None,
                        help="days a capture is kept (default 7)")
     fetch.add_argument("--no-keep", action="store_true", help="do not keep the capture")
-    add_overrides_arguments(fetch, "site overrides file (default: the app's, when it exists)")
+    add_overrides_arguments(fetch)
     fetch.set_defaults(func=run_fetch)
 
     report = subparsers.add_parser(
@@ -64,7 +64,7 @@ def add_parser(subparsers: Any) -> None:
     report.add_argument("--json", action="store_true", help="print the report as JSON")
     report.add_argument("--csv", choices=("hosts", "records"), default=None,
                         help="print one table as CSV")
-    add_overrides_arguments(report, "site overrides file (default: the app's, when it exists)")
+    add_overrides_arguments(report)
     report.add_argument("--max-bytes", type=int, default=10 * 1024 * 1024,
                         help="records larger than this are skipped (default 10 MiB)")
     report.set_defaults(func=run_report)
@@ -91,9 +91,14 @@ def format_capture(capture: Capture) -> str:
 
 
 def _store(args: argparse.Namespace) -> OverrideStore | None:
-    """The overrides store to apply (``_overrides_file``), or None."""
+    """The overrides store to apply (``_overrides_file``), or None; read once, so a missing,
+    unreadable or broken file is reported before any work (``OverrideError``)."""
     path = overrides_file(args)
-    return OverrideStore(path) if path is not None else None
+    if path is None:
+        return None
+    store = OverrideStore(path)
+    store.entries()
+    return store
 
 
 def run_fetch(args: argparse.Namespace) -> int:
@@ -109,13 +114,17 @@ def run_fetch(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     try:
+        store = _store(args)   # before the fetch: a bad overrides file costs no request
+    except OverrideError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
         capture = (fetch_page(args.url, settings=settings) if args.no_keep
                    else fetch_and_keep(args.url, zone, settings))
     except FetchError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     try:
-        store = _store(args)
         host = host_of(capture.url) or ""
         statuses = store.status_for(host) if store is not None and host else ()
     except OverrideError as exc:
@@ -159,9 +168,7 @@ def format_report(report: HostReport) -> str:
 def run_report(args: argparse.Namespace) -> int:
     """Read the WARC file, decide every HTML response, print per host."""
     try:
-        store = _store(args)
-        if store is not None:
-            store.entries()  # a broken file is reported now, not once per record
+        store = _store(args)  # a broken file is reported now, not once per record
     except OverrideError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

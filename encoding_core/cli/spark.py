@@ -51,8 +51,7 @@ def add_parser(subparsers: Any) -> None:
                    "--out out/"))
     report.add_argument("paths", nargs="+", help="WARC files, or *.paths[.gz] manifests")
     report.add_argument("--prefix", default="", help="put before relative manifest lines")
-    add_overrides_arguments(report, "apply the approved site overrides of this YAML file "
-                                    "(default: the app's, when it exists, as report does)")
+    add_overrides_arguments(report)
     report.add_argument("--json-records", type=int, default=100_000, metavar="N",
                         help="list the records in report.json when there are at most N "
                              "(default 100,000); records.parquet always has them")
@@ -123,7 +122,10 @@ def run_report(args: argparse.Namespace) -> int:
     if applied is not None:
         try:
             overrides = ActiveOverrides.of(OverrideStore(applied))
-        except (EncodingCoreError, OSError) as exc:
+        except EncodingCoreError as exc:   # (its message names the file)
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        except OSError as exc:
             print(f"error: {applied}: {exc}", file=sys.stderr)
             return 2
     found = expand_paths(args.paths, args.prefix)

@@ -169,6 +169,48 @@ def test_a_named_overrides_file_that_does_not_exist_is_an_error(
     missing = tmp_path / "overides.yaml"
     assert main(["report", str(warc), "--overrides", str(missing)]) == 2
     assert f"{missing}: no such overrides file" in capsys.readouterr().err
-    assert main(_fetch(server, tmp_path / "landing", "--no-keep",
-                       "--overrides", str(missing))) == 2
+    landing = tmp_path / "landing"
+    assert main(_fetch(server, landing, "--overrides", str(missing))) == 2
     assert f"{missing}: no such overrides file" in capsys.readouterr().err
+    assert not landing.exists() or not any(landing.rglob("*.*")), "fetched before the check"
+
+
+@pytest.mark.parametrize("where", ["named", "default"])
+def test_an_overrides_path_that_is_no_file_is_an_error_not_skipped(
+        where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder where the overrides file should be, named or the app's, exits 2 saying so;
+    --no-overrides sets it aside."""
+    warc = tmp_path / "crawl.warc"
+    warc.write_bytes(warc_file([("http://shop.example/", "text/html; charset=utf-8", BODY)],
+                               compress=False))
+    folder = tmp_path / "overrides.yaml"
+    folder.mkdir()
+    argv = ["report", str(warc)]
+    if where == "named":
+        argv += ["--overrides", str(folder)]
+    else:
+        monkeypatch.setenv("ENCODING_TRIAGE_OVERRIDES", str(folder))
+    assert main(argv) == 2
+    assert f"{folder}: cannot read the file" in capsys.readouterr().err
+    if where == "default":
+        assert main([*argv, "--no-overrides"]) == 0
+
+
+def test_fetch_no_overrides_decides_from_the_headers(server: ScriptedServer, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The app's approved override for the host is applied by default, not with --no-overrides;
+    a broken app's file is set aside with it too."""
+    import os
+
+    apps = Path(os.environ["ENCODING_TRIAGE_OVERRIDES"])
+    approved_override(apps, "127.0.0.1", "utf-8")
+    assert main(_fetch(server, tmp_path / "landing", "--json", "--no-keep")) == 0
+    assert json.loads(capsys.readouterr().out)["decision"]["source"] == "override"
+    assert main(_fetch(server, tmp_path / "landing", "--json", "--no-keep",
+                       "--no-overrides")) == 0
+    assert json.loads(capsys.readouterr().out)["decision"]["source"] != "override"
+    apps.write_text("entries:\n  - [broken\n", encoding="utf-8")
+    assert main(_fetch(server, tmp_path / "landing", "--no-keep")) == 2
+    assert "not valid YAML" in capsys.readouterr().err
+    assert main(_fetch(server, tmp_path / "landing", "--no-keep", "--no-overrides")) == 0

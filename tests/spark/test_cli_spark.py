@@ -116,7 +116,7 @@ def test_spark_report_applies_the_apps_overrides_file_as_report_does(spark, tmp_
     assert single.hosts == written.hosts
     assert main(["spark", "report", str(warc), "--out", str(out), "--master", "local[1]",
                  "--no-overrides"]) == 0
-    assert "override" not in capsys.readouterr().out
+    assert "approved override" not in capsys.readouterr().out
     plain = report_from_json((out / "report.json").read_text("utf-8"))
     assert plain.hosts[0].sources == (("http-header", 1),)
 
