@@ -16,7 +16,9 @@ import numpy.typing as npt
 
 from ._cjk_common import NUL_CP, REPLACEMENT, ascii_run, malformed
 
-__all__ = ["decode_euc_jp", "decode_euc_kr", "decode_iso_2022_jp", "decode_shift_jis"]
+__all__ = ["ISO_2022_JP_ASCII", "ISO_2022_JP_ESCAPES", "ISO_2022_JP_KATAKANA", "ISO_2022_JP_LEAD",
+           "ISO_2022_JP_ROMAN", "ISO_2022_JP_RUN", "ROMAN_MAP", "decode_euc_jp", "decode_euc_kr",
+           "decode_iso_2022_jp", "decode_shift_jis"]
 
 
 def decode_euc_jp(
@@ -114,16 +116,19 @@ def decode_euc_kr(
     return pos
 
 
-# ISO-2022-JP decoder states
-_ASCII, _ROMAN, _KATAKANA, _LEAD = 0, 1, 2, 3
-_ISO2022_TEXT = {
-    _ASCII: re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]+"),
-    _ROMAN: re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]+"),
-    _KATAKANA: re.compile(rb"[\x21-\x5f]+"),
-    _LEAD: re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])+"),
+# ISO-2022-JP decoder states; what each outputs (a run of it, none an error); the escape
+# sequences and the state each sets. ``_decoders_cjk`` reads a well-formed input with them too.
+ISO_2022_JP_ASCII, ISO_2022_JP_ROMAN, ISO_2022_JP_KATAKANA, ISO_2022_JP_LEAD = 0, 1, 2, 3
+ISO_2022_JP_RUN = {
+    ISO_2022_JP_ASCII: re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]+"),
+    ISO_2022_JP_ROMAN: re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]+"),
+    ISO_2022_JP_KATAKANA: re.compile(rb"[\x21-\x5f]+"),
+    ISO_2022_JP_LEAD: re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])+"),
 }
-_ROMAN_MAP = {0x5C: 0xA5, 0x7E: 0x203E}
-_ESCAPES = {b"(B": _ASCII, b"(J": _ROMAN, b"(I": _KATAKANA, b"$@": _LEAD, b"$B": _LEAD}
+ROMAN_MAP = {0x5C: 0xA5, 0x7E: 0x203E}
+ISO_2022_JP_ESCAPES = {b"(B": ISO_2022_JP_ASCII, b"(J": ISO_2022_JP_ROMAN,
+                       b"(I": ISO_2022_JP_KATAKANA,
+                       b"$@": ISO_2022_JP_LEAD, b"$B": ISO_2022_JP_LEAD}
 
 
 #: Runs of at least this many two-byte characters are looked up in bulk (numpy).
@@ -156,13 +161,13 @@ def decode_iso_2022_jp(
     Stateful, so it always decodes from ``pos`` to the end (``one`` is ignored).
     """
     n = len(data)
-    state = _ASCII  # the decoder state at a sequence boundary; also the "output state"
+    state = ISO_2022_JP_ASCII  # the decoder state at a sequence boundary; also the "output state"
     output = False  # ISO-2022-JP output flag
     while pos < n:
-        match = _ISO2022_TEXT[state].match(data, pos)
+        match = ISO_2022_JP_RUN[state].match(data, pos)
         if match is not None:
             run = match.group()
-            if state == _LEAD:
+            if state == ISO_2022_JP_LEAD:
                 bulk = len(run) >= _BULK_PAIRS * 2 and _lead_run(run, jis0208, out)
                 for i in range(0, 0 if bulk else len(run), 2):
                     c = jis0208[(run[i] - 0x21) * 94 + run[i + 1] - 0x21]
@@ -171,10 +176,10 @@ def decode_iso_2022_jp(
                         errors.append(pos + i)
                     else:
                         out.append(c)
-            elif state == _KATAKANA:
+            elif state == ISO_2022_JP_KATAKANA:
                 out.append("".join(chr(0xFF61 - 0x21 + x) for x in run))
-            elif state == _ROMAN:
-                out.append(run.decode("ascii").translate(_ROMAN_MAP))
+            elif state == ISO_2022_JP_ROMAN:
+                out.append(run.decode("ascii").translate(ROMAN_MAP))
             else:
                 out.append(run.decode("ascii"))
             output = False
@@ -184,7 +189,7 @@ def decode_iso_2022_jp(
         b = data[pos]
         if b == 0x1B:
             escape = data[pos + 1:pos + 3]
-            new_state = _ESCAPES.get(escape)
+            new_state = ISO_2022_JP_ESCAPES.get(escape)
             if new_state is not None:
                 if output:  # two escape sequences in a row: "escape" returns error
                     out.append(REPLACEMENT)
@@ -196,7 +201,7 @@ def decode_iso_2022_jp(
             # "escape start" or "escape" fails: whatever followed ESC is restored and
             # decoded in the output state (at the end of the queue too)
             pos += 1
-        elif state == _LEAD and 0x21 <= b <= 0x7E:
+        elif state == ISO_2022_JP_LEAD and 0x21 <= b <= 0x7E:
             # "trailing byte" with a byte outside 0x21-0x7E: an ESC goes on to "escape start",
             # the end of the queue ends, any other byte is consumed with the leading byte
             pos += 1 if pos + 1 >= n or data[pos + 1] == 0x1B else 2

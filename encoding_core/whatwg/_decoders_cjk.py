@@ -37,6 +37,13 @@ from . import _cjk_encode
 from ._cjk_chinese import decode_big5, decode_gb18030
 from ._cjk_common import NUL_CP
 from ._cjk_japanese_korean import (
+    ISO_2022_JP_ASCII,
+    ISO_2022_JP_ESCAPES,
+    ISO_2022_JP_KATAKANA,
+    ISO_2022_JP_LEAD,
+    ISO_2022_JP_ROMAN,
+    ISO_2022_JP_RUN,
+    ROMAN_MAP,
     decode_euc_jp,
     decode_euc_kr,
     decode_iso_2022_jp,
@@ -174,17 +181,9 @@ def decode_cjk(data: bytes, encoding: str) -> tuple[str, list[int]]:
     return "".join(out), errors
 
 
-# ISO-2022-JP's escape sequences, each with the state it sets (the decoder's "escape" step)
-_ISO_2022_JP_ESCAPE = re.compile(rb"\x1b(\(B|\(J|\(I|\$@|\$B)")
-_ISO_2022_JP_RUN = {  # a whole run in each state: the bytes that state outputs, none an error
-    b"(B": re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]*"),
-    b"(J": re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]*"),
-    b"(I": re.compile(rb"[\x21-\x5f]*"),
-    b"$@": re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])*"),
-    b"$B": re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])*"),
-}
-_ROMAN = str.maketrans({0x5C: 0xA5, 0x7E: 0x203E})
-_KATAKANA = {b: chr(0xFF61 - 0x21 + b) for b in range(0x21, 0x60)}
+# ISO-2022-JP's escape sequences (the decoder's "escape" step): where an input is cut
+_ISO_2022_JP_ESCAPE = re.compile(
+    rb"\x1b(" + b"|".join(re.escape(e) for e in ISO_2022_JP_ESCAPES) + rb")")
 _TO_EUC_JP = bytes((b | 0x80) for b in range(256))  # (0x21-0x7E: EUC-JP's 0xA1-0xFE)
 
 
@@ -201,24 +200,28 @@ def _well_formed_iso_2022_jp(data: bytes) -> str | None:
     with no code point.
     """
     parts = _ISO_2022_JP_ESCAPE.split(data)   # text, escape, text, escape, ..., text
-    if not _ISO_2022_JP_RUN[b"(B"].fullmatch(parts[0]):
+    if parts[0] and not ISO_2022_JP_RUN[ISO_2022_JP_ASCII].fullmatch(parts[0]):
         return None
     texts = [parts[0].decode("ascii")]
     wide: list[tuple[int, int]] = []   # (index in texts, characters) of each two-byte run
     pairs: list[bytes] = []
     for at in range(1, len(parts), 2):
-        escape, run = parts[at], parts[at + 1]
-        if (not run and at + 2 < len(parts)) or not _ISO_2022_JP_RUN[escape].fullmatch(run):
-            return None  # two escape sequences in a row (the output flag), or an error
-        if escape[0] == 0x24:  # "$": two-byte characters, read all at once below
+        state, run = ISO_2022_JP_ESCAPES[parts[at]], parts[at + 1]
+        if not run:
+            if at + 2 < len(parts):
+                return None  # two escape sequences in a row: the output flag's error
+            continue
+        if not ISO_2022_JP_RUN[state].fullmatch(run):
+            return None  # a byte the state does not output, or a two-byte run cut short
+        if state == ISO_2022_JP_LEAD:  # two-byte characters, read all at once below
             wide.append((len(texts), len(run) // 2))
             pairs.append(run)
             texts.append("")
-        elif escape == b"(I":
-            texts.append("".join(_KATAKANA[b] for b in run))
+        elif state == ISO_2022_JP_KATAKANA:
+            texts.append("".join(chr(0xFF61 - 0x21 + b) for b in run))
         else:
             text = run.decode("ascii")
-            texts.append(text.translate(_ROMAN) if escape == b"(J" else text)
+            texts.append(text.translate(ROMAN_MAP) if state == ISO_2022_JP_ROMAN else text)
     if wide:
         read, errors = decode_cjk(b"".join(pairs).translate(_TO_EUC_JP), "euc-jp")
         if errors:
