@@ -41,8 +41,11 @@ __all__ = ["BrowserAnswer", "browser_answers"]
 
 Browser = Literal["chromium", "firefox"]
 _BODY = re.compile(rb"<body[\t\n\x0c\r />]", re.IGNORECASE)
-_RAW_TEXT = re.compile(rb"<(script|style|textarea|title|noscript)\b.*?</\1\s*>",
-                       re.IGNORECASE | re.DOTALL)
+# A raw-text or RCDATA element's start tag; its text runs to the matching end tag (or to the
+# end of the page when there is none, as the tokenizer reads it).
+_RAW_OPEN = re.compile(rb"<(script|style|textarea|title|noscript)\b", re.IGNORECASE)
+_RAW_CLOSE = {name: re.compile(rb"</" + name + rb"\s*>", re.IGNORECASE)
+              for name in (b"script", b"style", b"textarea", b"title", b"noscript")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +81,23 @@ def _late_in_head(body: bytes, declaration: Declaration | None) -> bool:
     opened = _BODY.search(body, 0, offset)
     if opened is not None:
         return False
-    for raw in _RAW_TEXT.finditer(body):
-        if raw.start() > offset:
-            break
-        if offset < raw.end():
-            return False  # inside a script, a style, a title...: text, not a tag
-    return True
+    return not _inside_raw_text(body, offset)
+
+
+def _inside_raw_text(body: bytes, offset: int) -> bool:
+    """Whether ``offset`` lies in the text of a ``<script>``, ``<style>``, ``<title>``...
+
+    One pass from the start: each element's end tag is looked for once, from its start tag
+    and never past ``offset``, so the work grows with ``offset``, not with ``offset`` times
+    the number of start tags (an unclosed ``<script>`` runs to the end of the page).
+    """
+    pos = 0
+    while (raw := _RAW_OPEN.search(body, pos, offset)) is not None:
+        close = _RAW_CLOSE[raw.group(1).lower()].search(body, raw.end(), offset)
+        if close is None:
+            return True  # inside a script, a style, a title...: text, not a tag
+        pos = close.end()
+    return False
 
 
 def _tld(url: str | None) -> bytes | None:

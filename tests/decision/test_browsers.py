@@ -3,6 +3,8 @@ Chromium is tests/e2e/test_browsers_e2e.py)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from encoding_core import browser_answers
@@ -57,3 +59,24 @@ def test_any_url_gives_an_answer(url):
     """The TLD hint never breaks the answer, whatever the URL."""
     answers = _answers("<p>café crème</p>".encode("cp1252"), url=url)
     assert answers["firefox"].encoding is not None
+
+
+@pytest.mark.parametrize("opener",
+                         [b"<script>", b"<style>", b"<title>", b"<script></script><style>"],
+                         ids=["script", "style", "title", "closed-then-open"])
+def test_unclosed_raw_text_elements_take_linear_time(opener):
+    """Thousands of start tags that never close, a late <meta>, a long tail (issue 28: 256 KB
+    took 30 s, 4 MB 144 s): a generous limit, far below what rescanning would take."""
+    body = opener * (900_000 // len(opener)) + b'<meta charset="koi8-r">' + b"x" * 3_000_000
+    started = time.perf_counter()
+    answers = _answers(body)
+    assert time.perf_counter() - started < 10
+    # the <meta> sits in the text of an element that never closed: Chromium does not see it
+    assert answers["chromium"].encoding == "windows-1252"
+
+
+def test_a_late_meta_after_closed_raw_text_counts():
+    """Closed scripts and styles before the <meta>: it is a tag again."""
+    body = (f"<html><head>{PAD}<script>var a = 1;</script><style>p {{}}</style >"
+            '<title>t</title><meta charset="windows-1250"></head>').encode()
+    assert _answers(body)["chromium"].encoding == "windows-1250"
