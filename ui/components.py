@@ -19,7 +19,7 @@ import pandas as pd
 import streamlit as st
 
 from encoding_core.decision.browsers import BrowserAnswer
-from encoding_core.decision.models import Decoded
+from encoding_core.decision.models import Decoded, Source
 from ui.state import CurrentInput, get_current, set_current
 from ui.wording import md_code
 
@@ -129,13 +129,61 @@ TRACE_COLUMNS = {"source": _text(105), "said": _text(90), "encoding": _text(105)
                  "error at": _text(70), "confidence": _text(85), "why": _text(360)}
 
 
+NOT_PREDICTED = "not predicted"
+
+
+def browser_headline(decoded: Decoded, answers: Sequence[BrowserAnswer]
+                     ) -> tuple[tuple[str, str], ...]:
+    """The headline's (label, value) metrics about browsers, agreeing with their table.
+
+    - no per-browser answers: the HTML Standard's answer (``Decoded.browser_encoding``);
+    - both browsers answer the same: that, once;
+    - otherwise each browser by name, ``not predicted`` where its own detector decides.
+    """
+    if not answers:
+        return (("A browser would use", decoded.browser_encoding),)
+    encodings = {a.encoding for a in answers}
+    if len(encodings) == 1 and None not in encodings:
+        return (("Both browsers would use", answers[0].encoding or NOT_PREDICTED),)
+    return tuple((f"{a.browser.capitalize()} would use", a.encoding or NOT_PREDICTED)
+                 for a in answers)
+
+
+def review_reasons(decoded: Decoded) -> tuple[str, ...]:
+    """Why a decision needs review, in words, from its trace and conflicts (never empty when
+    ``needs_review`` is set: the last resort points at the trace)."""
+    if not decoded.needs_review:
+        return ()
+    reasons = []
+    if decoded.lossy:
+        reasons.append(f"nothing decoded strictly, so {decoded.replacements:,} bytes became "
+                       "U+FFFD")
+    if any(c.severity == "error" for c in decoded.conflicts):
+        reasons.append("a conflict below contradicts the decision")
+    for e in decoded.evidence:
+        if e.source != Source.DETECTOR or (e.encoding is None
+                                           and "no confident" not in e.reason):
+            continue
+        if "no confident" in e.reason:
+            reasons.append("the detector had no confident answer, so a fallback decided")
+        elif e.used:
+            reasons.append(f"the detector chose {e.encoding} but marked it uncertain (little "
+                           "non-ASCII text to go on, or its voters disagree): check the text")
+        elif e.strict_ok is False:
+            reasons.append(f"the detector's answer ({e.encoding}) did not decode the page")
+        else:
+            reasons.append(f"the detector's answer ({e.encoding}) was set aside: {e.reason}")
+    return tuple(reasons) or ("a step of the trace below is uncertain",)
+
+
 def render_browsers(decoded: Decoded, answers: Sequence[BrowserAnswer], *, key: str) -> None:
     """What Chromium and Firefox would use, beside the decision; a warning where a user's
     browser would show another text than the one the pipeline stores."""
     if not answers:
         return
     st.dataframe(pd.DataFrame([{"browser": a.browser.capitalize(),
-                                "would use": a.encoding or "(its detector decides)",
+                                "would use": a.encoding or f"{NOT_PREDICTED} (its detector "
+                                                           "decides)",
                                 "because": a.why} for a in answers]),
                  hide_index=True, width="stretch", key=f"{key}_browsers", row_height=72,
                  column_config={"browser": _text(90), "would use": _text(160),
@@ -155,15 +203,17 @@ def render_decision(decoded: Decoded, *, key: str,
     a.metric("Encoding", decoded.encoding)
     b.metric("Decided by", decoded.source)
     c.metric("Replacements (U+FFFD)", decoded.replacements)
-    d.metric("A browser would use", decoded.browser_encoding)
+    for label, value in browser_headline(decoded, browsers):  # both browsers named when
+        d.metric(label, value)                                # they differ, one under the other
     if decoded.needs_review:
-        st.warning("Needs review: the evidence is contradictory or the answer is uncertain.")
+        st.warning("Needs review: " + md_escape("; ".join(review_reasons(decoded))) + ".")
     for conflict in decoded.conflicts:
         show = {"error": st.error, "warning": st.warning}.get(conflict.severity, st.info)
         show(f"**{md_escape(conflict.kind)}**: {md_escape(conflict.message)}  \n"
              f"{md_escape(conflict.advice)}")
     if not decoded.conflicts:
-        st.success("No conflicts: every source that spoke agrees with the decision.")
+        st.success("No conflicts: every source that spoke agrees with the decision."
+                   + (" The review is for the reason above." if decoded.needs_review else ""))
     st.subheader("Trace")
     st.dataframe(evidence_frame(decoded), hide_index=True, width="stretch", key=f"{key}_trace",
                  row_height=72, column_config=TRACE_COLUMNS)

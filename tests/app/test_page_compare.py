@@ -116,3 +116,42 @@ def test_page_markup_reaches_st_html_escaped():
     assert any("&amp;amp;" in h for h in htmls)        # the entity itself, not what it means
     tags = {tag for h in htmls for tag in re.findall(r"</?([a-z]+)", h)}
     assert tags <= {"pre", "mark", "p"}
+
+
+def _metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def test_the_headline_names_both_browsers_when_they_differ():
+    """Undeclared Shift_JIS: the headline agrees with the table (Firefox shift_jis, Chromium
+    not predicted), not the HTML Standard's windows-1252 (issue 24)."""
+    body = "<p>東京の天気は晴れです。日本語のページ、ソフトウェアのダウンロード。</p>".encode(
+        "cp932")
+    at = _compare(body, "")
+    metrics = _metrics(at)
+    assert metrics["Firefox would use"] == "shift_jis"
+    assert metrics["Chromium would use"] == "not predicted"
+    assert "A browser would use" not in metrics
+    table = next(d.value for d in at.dataframe if "would use" in d.value.columns)
+    rows = table.set_index("browser")["would use"]
+    assert rows["Firefox"] == metrics["Firefox would use"]
+    assert rows["Chromium"].startswith(metrics["Chromium would use"])
+
+
+def test_the_headline_says_both_when_they_agree():
+    """A declared page: one answer, for both browsers."""
+    at = _compare("<p>café</p>".encode(), "text/html; charset=utf-8")
+    assert _metrics(at)["Both browsers would use"] == "utf-8"
+    assert not any(label.startswith(("Chromium", "Firefox")) for label in _metrics(at))
+
+
+def test_needs_review_says_why():
+    """Undeclared windows-1252 with little text: the review says why (the detector was
+    unsure), and the "No conflicts" line below it points at that reason."""
+    body = "<p>Le café est très bon à Paris, où l’été dernier nous avons mangé.</p>".encode(
+        "cp1252")
+    at = _compare(body, "")
+    review = [w.value for w in at.warning if w.value.startswith("Needs review")]
+    assert len(review) == 1 and "detector" in review[0], review
+    assert review[0] != "Needs review: the evidence is contradictory or the answer is uncertain."
+    assert any("reason above" in s.value for s in at.success)
