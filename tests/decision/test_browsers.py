@@ -8,6 +8,7 @@ import time
 import pytest
 
 from encoding_core import browser_answers
+from tests.conformance import case_body, case_params, load_cases
 
 PAD = "<!-- " + "x" * 1100 + " -->"
 
@@ -80,3 +81,25 @@ def test_a_late_meta_after_closed_raw_text_counts():
     body = (f"<html><head>{PAD}<script>var a = 1;</script><style>p {{}}</style >"
             '<title>t</title><meta charset="windows-1250"></head>').encode()
     assert _answers(body)["chromium"].encoding == "windows-1250"
+
+
+@pytest.mark.parametrize("case", case_params(load_cases("browsers.json")))
+def test_cases_seen_in_both_browsers(case):
+    """Each case of tests/cases/browsers.json: what Debian's Chromium and Firefox ESR were seen
+    to use (the e2e grid checks the same rules against the browsers themselves)."""
+    answers = _answers(case_body(case), case.get("content_type"), case["url"])
+    assert answers["chromium"].encoding == case["expect_chromium"], answers["chromium"].why
+    assert answers["firefox"].encoding == case["expect_firefox"], answers["firefox"].why
+
+
+@pytest.mark.parametrize("unit", [b"<p a='", b"<!--", b"<meta ", b"</", b"<a>", b"<?xml ",
+                                  b"<meta charset=", b"<script></script>"],
+                         ids=["open-quote", "comment", "meta", "end", "tags", "xml", "charset",
+                              "closed-scripts"])
+def test_hostile_tag_soups_take_linear_time(unit):
+    """Pages of one repeated fragment (4 MB, the tag walk reads 1 MiB of it): a generous
+    limit, far below what a rescan per fragment would take."""
+    body = unit * (4_000_000 // len(unit)) + b'<meta charset="koi8-r">'
+    started = time.perf_counter()
+    browser_answers(body, url="http://shop.example.ru/")
+    assert time.perf_counter() - started < 10

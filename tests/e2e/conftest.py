@@ -106,3 +106,17 @@ def wait_ready(pg) -> None:
     """Wait for the websocket and the first script run."""
     pg.locator('[data-testid="stApp"][data-test-connection-state="CONNECTED"]'
                '[data-test-script-state="notRunning"]').wait_for()
+
+
+@pytest.fixture(scope="session")
+def firefox(tmp_path_factory):
+    """Debian's Firefox ESR over WebDriver BiDi (tests/e2e/firefox.py), launched once."""
+    from tests.e2e.firefox import Firefox, firefox_path
+
+    path = firefox_path()
+    if path is None:
+        if os.environ.get("E2E_REQUIRED") == "1":
+            pytest.fail("E2E_REQUIRED=1 but no Firefox ESR found (apt-get install firefox-esr)")
+        pytest.skip("no Firefox ESR on this machine (apt-get install firefox-esr)")
+    with Firefox(path, tmp_path_factory.mktemp("firefox") / "profile") as ff:
+        yield ff
