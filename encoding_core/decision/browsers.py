@@ -22,7 +22,7 @@ UTF-16 ``<?x``         both: UTF-16 from ``<?x`` in UTF-16 at byte 0; Chromium o
 XML declaration        both: at byte 0, ``encoding=`` anywhere in it (even past byte 1024);
                        a ``<meta>`` wins over it
 no declaration, ASCII  Chromium: windows-1252, but text with ISO-2022-JP escapes gets the
-                       TLD's default (Chromium no longer detects ISO-2022-JP); Firefox: its
+                       TLD's default (Chromium does not answer ISO-2022-JP); Firefox: its
                        TLD's fallback (chardetng's, e.g. ``.ru`` windows-1251, ``.jp``
                        Shift_JIS), escapes or not
 no declaration, UTF-8  Chromium: never UTF-8 over http: the TLD's default (``.ru``
@@ -165,7 +165,7 @@ def _chromium_undeclared(body: bytes, tld: bytes | None) -> BrowserAnswer:
         return BrowserAnswer("chromium", "windows-1252",
                              "no declaration; ASCII reads the same in its default")
     if body.isascii() or decodes_strictly(body, "utf-8"):
-        what = ("ISO-2022-JP escapes: Chromium does not detect ISO-2022-JP" if body.isascii()
+        what = ("ISO-2022-JP escapes: Chromium does not answer ISO-2022-JP" if body.isascii()
                 else "valid UTF-8: Chromium's detector never answers UTF-8")
         if default is None:
             return BrowserAnswer("chromium", None,
