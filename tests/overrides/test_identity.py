@@ -168,3 +168,18 @@ def test_renew_sets_a_new_date_from_the_retest_and_keeps_the_approver(tmp_path):
     assert ("approved_by", "bob@example.com", "carol@example.com") in events[-1].changes
     assert ("review_by", str(entry.review_by), str(renewed.review_by)) in events[-1].changes
     assert events[-1].identity == carol
+
+
+def test_the_template_ships_an_empty_documented_reviewers_list(tmp_path):
+    """A new file has `reviewers: []` with the rule beside it; listing people then restricts
+    approval to verified members."""
+    store = _store(tmp_path)
+    ident = _propose(store)
+    text = store.path.read_text(encoding="utf-8")
+    assert "\nreviewers: []\n" in text and "only a listed person whose identity" in text
+    assert store.reviewers() == ()
+    store.path.write_text(text.replace("reviewers: []", "reviewers: [bob@example.com]"),
+                          encoding="utf-8")
+    with pytest.raises(OverrideError, match="typed name, not a verified one"):
+        store.approve(ident, reviewer="bob@example.com")
+    assert store.approve(ident, reviewer=BOB).approved_via is Verified.OIDC
