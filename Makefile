@@ -41,6 +41,7 @@ bench: $(VENV)/.test-deps
 tables: $(VENV)/.run-deps
 	$(PY) scripts/gen_tables.py
 	$(PY) scripts/gen_index_tables.py
+	$(PY) scripts/gen_confusables.py
 	$(PY) scripts/make_samples.py
 
 clean:

@@ -20,6 +20,7 @@ from encoding_core.overrides.retest import (
 from encoding_core.overrides.store import (
     MAX_REVIEW_DAYS,
     Approve,
+    Identity,
     OverrideEvidence,
     OverrideStore,
     Propose,
@@ -30,6 +31,7 @@ from encoding_core.overrides.store import (
     actions_for,
     default_path,
     overlap_warnings,
+    renewal_date,
     renewal_refusal,
     review_order,
 )
@@ -37,12 +39,12 @@ from encoding_core.warc.landing import LandingZone, LandingZoneError, fetch_and_
 from encoding_core.whatwg.labels import ENCODING_NAMES
 from ui.components import md_escape
 from ui.config import fetch_config
+from ui.overrides_identity import acting
 from ui.overrides_staging import (
     author_earlier,
     guard,
     reason_key,
     render_pending,
-    reviewer_name,
     stage,
 )
 from ui.overrides_view import (
@@ -98,8 +100,9 @@ def _retest(entry: SiteOverride, body: bytes, content_type: str | None) -> Retes
 
 def overrides_page() -> None:
     st.title("Overrides")
-    actor = reviewer_name()
-    store = OverrideStore(default_path())
+    who = acting()
+    actor = who.identity
+    store = OverrideStore(default_path(), unverified_refusal=who.unverified_refusal)
     st.caption(f"File: {md_escape(str(store.path))} (set ENCODING_TRIAGE_OVERRIDES to use "
                "another one)")
     render_pending(store)
@@ -134,7 +137,7 @@ def overrides_page() -> None:
 
 
 def _listing(store: OverrideStore, entries: tuple[SiteOverride, ...], today: date,
-             actor: str | None) -> None:
+             actor: Identity | None) -> None:
     if not entries:
         return
     render_overview(entries, today)
@@ -146,7 +149,7 @@ def _listing(store: OverrideStore, entries: tuple[SiteOverride, ...], today: dat
 
 
 def _actions(store: OverrideStore, entries: tuple[SiteOverride, ...], today: date,
-             actor: str | None) -> None:
+             actor: Identity | None) -> None:
     st.subheader("Review")
     open_entries = {e.id: e for e in review_order(entries, today)}
     if not open_entries:
@@ -166,12 +169,15 @@ def _actions(store: OverrideStore, entries: tuple[SiteOverride, ...], today: dat
     # the reason belongs to the entry it is written for (cleared once a change is written)
     reason = st.text_input(f"Reason (to {' or '.join(a for a in actions if a != 'approve')})",
                            key=reason_key(entry.id))
-    new_date = (st.date_input("New review date (to renew)", value=today + timedelta(days=90),
-                              min_value=today + timedelta(days=1),
-                              max_value=today + timedelta(days=MAX_REVIEW_DAYS),
+    # the new review date counts from the re-test the renewal rests on
+    first, last = today + timedelta(days=1), today + timedelta(days=MAX_REVIEW_DAYS)
+    suggested = renewal_date(latest) if latest else today + timedelta(days=90)
+    new_date = (st.date_input("New review date (to renew)",
+                              value=min(max(suggested, first), last),
+                              min_value=first, max_value=last,
                               key="overrides_action_review_by")
                 if "renew" in actions else today)
-    who = actor or ""
+    who = actor or Identity.typed("")
     changes = {"approve": lambda: Approve(entry.id, who),
                "reject": lambda: Reject(entry.id, who, reason),
                "retire": lambda: Retire(entry.id, who, reason),
@@ -181,7 +187,8 @@ def _actions(store: OverrideStore, entries: tuple[SiteOverride, ...], today: dat
         if column.button(action.capitalize(), key=f"overrides_{action}",
                          disabled=renew and refusal is not None, help=refusal if renew else None):
             until = f" until {new_date}" if renew else ""
-            stage(store, changes[action](), actor, f"{who} {action}s {entry.id}{until}",
+            stage(store, changes[action](), actor, f"{who.name} ({who.how()}) {action}s "
+                  f"{entry.id}{until}",
                   () if action == "retire" else notes)
     if "renew" in actions:
         _renewal_note(entry, latest, refusal, today)
@@ -202,7 +209,7 @@ def _renewal_note(entry: SiteOverride, latest: RetestResult | None, refusal: str
         st.caption(f"Not due for renewal yet. Renew: {md_escape(refusal)}.")
 
 
-def _propose(store: OverrideStore, today: date, actor: str | None) -> None:
+def _propose(store: OverrideStore, today: date, actor: Identity | None) -> None:
     current = get_current()
     evidence, suggested = None, None
     if current is None:
@@ -240,7 +247,7 @@ def _propose(store: OverrideStore, today: date, actor: str | None) -> None:
     if evidence is not None:
         render_evidence(evidence)
     if submitted:
-        change = Propose(host, encoding, reason, actor or "", review_by,
+        change = Propose(host, encoding, reason, actor or Identity.typed(""), review_by,
                          evidence if attach else None)
         notes = list(overlap_warnings(store.entries(), host))
         problem = (_problem(current.body, current.content_type, encoding)
@@ -248,7 +255,8 @@ def _propose(store: OverrideStore, today: date, actor: str | None) -> None:
         if problem is not None:
             notes.append(f"Check the encoding before writing: on the attached evidence, "
                          f"{problem}. Confirming writes it all the same.")
-        stage(store, change, actor, f"{actor} proposes {encoding} for {host}", notes)
+        stage(store, change, actor, f"{actor.name if actor else ''} proposes {encoding} for "
+                                    f"{host}", notes)
 
 
 def _retest_view(entries: tuple[SiteOverride, ...], today: date) -> None:

@@ -85,7 +85,7 @@ def applied_encoding(host: str | None) -> str | None:
     if override is None:
         return None
     st.caption(f"Site override {override.id} for {md_code(override.host)} applies: "
-               f"{override.encoding}, approved by {md_code(override.approved_by or '?')}.")
+               f"{override.encoding}, approved by {md_code(override.approver or '?')}.")
     return override.encoding
 
 

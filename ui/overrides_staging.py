@@ -7,29 +7,26 @@ carries over to another entry, and it is cleared once a change to the entry is w
 The diff and the summary quote the user's input: they are shown with ``st.code`` and
 ``st.text``; store messages go through ``md_escape``.
 
-Who acts: the signed-in user when Streamlit authentication (``st.user``) is set up, and then
-it cannot be typed. Without it a name is only what someone types, so it is made deliberate
-and visible, not verified: it is fixed once entered, "Switch user" clears it, and every name
-the session acted as is listed in the sidebar; a review by a session that acted as the entry's
-author under another name is flagged (``author_earlier``). Reloading the page starts a new
-session: this is honesty about who typed what, not authentication.
+Who acts is ``ui.overrides_identity.acting()``: a signed-in or proxy-verified user, or a
+typed name marked unverified; a review by a session that acted as the entry's author under
+another name is flagged (``author_earlier``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from typing import TypeVar
 
 import streamlit as st
 
 from encoding_core.errors import OverrideError
+from encoding_core.overrides.identity import Identity
 from encoding_core.overrides.model import same_person
 from encoding_core.overrides.store import Change, OverrideStore
 from ui.components import md_escape
+from ui.overrides_identity import LOG, PENDING
 
-PENDING, FLASH = "overrides_pending", "overrides_flash"
-_ACTING, _LOG = "overrides_acting_as", "overrides_acting_log"
+FLASH = "overrides_flash"
 T = TypeVar("T")
 
 
@@ -38,65 +35,15 @@ def reason_key(entry_id: str) -> str:
     return f"overrides_action_reason_{entry_id}"
 
 
-def reviewer_name() -> str | None:
-    """The signed-in user when Streamlit auth is set up; else the name this session uses."""
-    user = st.user
-    if getattr(user, "is_logged_in", False):
-        name = user.get("email") or user.get("name")
-        if name:
-            st.sidebar.caption("Signed in as")
-            st.sidebar.text(str(name))
-            return str(name)
-    name = st.session_state.get(_ACTING)
-    if name:
-        st.sidebar.caption("Acting as (a typed name, not verified)")
-        st.sidebar.text(name)
-        st.sidebar.button("Switch user", key="reviewer_switch", on_click=_switch,
-                          help="Clears the name (and any change waiting to be written); the "
-                               "switch is listed below.")
-    else:
-        with st.sidebar.form("reviewer_form", border=False):
-            st.text_input("Your name", key="reviewer_name", placeholder="ada@example.com",
-                          help="Recorded with every proposal, approval and retirement. It is "
-                               "fixed for this session once used.")
-            st.form_submit_button("Use this name", key="reviewer_use", on_click=_use_name)
-    log = st.session_state.get(_LOG, [])
-    if log:
-        st.sidebar.caption("This session so far:")
-        st.sidebar.text("\n".join(f"{at}  {what}" for at, what, _ in log))
-    st.sidebar.caption("Without sign-in a name is what you type: nothing verifies it. "
-                       "With Streamlit authentication configured, the signed-in account "
-                       "is used instead and cannot be typed.")
-    return name or None
-
-
-def _record(what: str, name: str) -> None:
-    at = datetime.now(UTC).strftime("%H:%M:%S UTC")
-    st.session_state[_LOG] = [*st.session_state.get(_LOG, []), (at, what, name)]
-
-
-def _use_name() -> None:
-    name = " ".join(str(st.session_state.get("reviewer_name", "")).split())
-    if name:
-        st.session_state[_ACTING] = name
-        _record(f"acting as {name}", name)
-
-
-def _switch() -> None:
-    name = st.session_state.pop(_ACTING, None)
-    st.session_state.pop(PENDING, None)  # a staged change was made as the previous name
-    if name:
-        _record(f"{name} switched user", name)
-
-
-def author_earlier(author: str, entry_id: str, actor: str | None) -> list[str]:
+def author_earlier(author: str, entry_id: str, actor: Identity | None) -> list[str]:
     """A warning when this session acted as ``author`` before switching to ``actor``."""
-    earlier = [name for _, _, name in st.session_state.get(_LOG, [])
-               if same_person(name, author) and not same_person(name, actor)]
+    name = actor.name if actor is not None else None
+    earlier = [typed for _, _, typed in st.session_state.get(LOG, [])
+               if same_person(typed, author) and not same_person(typed, name)]
     if not earlier:
         return []
     return [f"This browser session acted as {earlier[0]}, who proposed {entry_id}, before "
-            f"switching to {actor}: the review is meant to be someone else's."]
+            f"switching to {name}: the review is meant to be someone else's."]
 
 
 def guard(action: Callable[[], T]) -> T | None:
@@ -108,14 +55,15 @@ def guard(action: Callable[[], T]) -> T | None:
         return None
 
 
-def stage(store: OverrideStore, change: Change, actor: str | None, what: str,
+def stage(store: OverrideStore, change: Change, actor: Identity | None, what: str,
           notes: Sequence[str] = ()) -> None:
     """Show the change as a diff at the top of the page; it is written only when confirmed.
 
     ``notes`` are warnings shown with the diff (plain text, may quote the file).
     """
     if actor is None:
-        st.error("Enter your name in the sidebar first: every change records who made it.")
+        st.error("Enter your name (or log in) in the sidebar first: every change records who "
+                 "made it.")
         return
     diff = guard(lambda: store.preview(change))
     if diff is not None:

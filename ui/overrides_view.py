@@ -55,7 +55,7 @@ def render_overview(entries: tuple[SiteOverride, ...], today: date) -> None:
     st.dataframe(pd.DataFrame([{
         "id": e.id, "host": e.host, "encoding": e.encoding, "status": e.status.value,
         "due": due_marker(e, today), "review by": e.review_by, "proposed by": e.created_by,
-        "approved by": e.approved_by or "",
+        "approved by": e.approver,  # "(unverified)" unless a sign-in or proxy verified it
         # last: the people stay in view at 1,400 px; the whole reason is in Review
         "reason": e.reason} for e in entries]),
         hide_index=True, width="stretch", key="overrides_table", **_WRAPPED)
@@ -91,6 +91,7 @@ def render_history(history: tuple[HistoryEvent, ...]) -> None:
     """An entry's history, one row per recorded change."""
     st.dataframe(pd.DataFrame([{
         "at": f"{h.at:%Y-%m-%d %H:%M} UTC", "by": h.by, "action": h.action,
+        "verified": h.verified_how,  # how "by" was established: oidc, proxy, or unverified
         "reason": h.reason or "",
         "changed": "; ".join(f"{k}: {o} → {n}" for k, o, n in h.changes)} for h in history]),
         hide_index=True, width="stretch", key="overrides_history", **_WRAPPED)
@@ -109,7 +110,7 @@ def render_entry(entry: SiteOverride, today: date) -> None:
             ("proposed", f"{entry.created.isoformat(sep=' ')} by {entry.created_by}"),
             ("review by", f"{entry.review_by} ({due_marker(entry, today) or 'closed'})")]
     if entry.approved_by:
-        rows.append(("approved", f"{entry.approved_on} by {entry.approved_by}"))
+        rows.append(("approved", f"{entry.approved_on} by {entry.approver}"))
     st.caption("Reason")
     st.text(entry.reason)  # whole, wrapped: a sentence the reviewer has to read
     st.dataframe(pd.DataFrame(rows, columns=["field", "value"]), hide_index=True,

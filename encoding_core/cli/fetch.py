@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import FetchError, OverrideError
 from ..fetch.client import Capture, configured_settings, fetch_page
 from ..hosts import host_of
+from ..overrides.lookup import ActiveOverrides
 from ..overrides.retest import decode_with_overrides
 from ..overrides.store import OverrideStore
 from ..warc.hostreport import QUARANTINE_THRESHOLD, HostReport, report_from_warc
@@ -173,10 +174,10 @@ def run_report(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
-    def active(host: str) -> str | None:
-        entry = store.active_for(host) if store is not None else None
-        return entry.encoding if entry is not None else None
-
+    active = None
+    if store is not None:  # which overrides apply, and which rest on an unverified approval
+        active = ActiveOverrides.of(store)
+        print(f"overrides: {active.summary(store.path)}", file=sys.stderr)
     try:
         report = report_from_warc(args.file, max_bytes=args.max_bytes, overrides=active)
     except WarcFormatError as exc:

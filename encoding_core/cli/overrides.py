@@ -76,7 +76,10 @@ def _row(entry: SiteOverride, on: date, within: int) -> dict[str, Any]:
     return {"id": entry.id, "status": entry.status.value, "host": entry.host,
             "encoding": entry.encoding, "review_by": entry.review_by.isoformat(),
             "state": state, "note": note, "created_by": entry.created_by,
-            "approved_by": entry.approved_by, "reason": entry.reason}
+            "approved_by": entry.approved_by,
+            "approved_via": entry.approved_via.value if entry.approved_via else (
+                "unverified" if entry.approved_by else None),
+            "approver": entry.approver, "reason": entry.reason}
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -100,8 +103,8 @@ def run_list(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(f"{store.path}: {plural(len(rows), 'entry', 'entries')}, as of {on}")
     columns = ("id", "status", "host", "encoding", "review_by", "note", "created_by",
-               "approved_by")
-    table = [list(columns)] + [[str(r[c] or "") for c in columns] for r in rows]
+               "approver")
+    table = [[*columns[:-1], "approved_by"]] + [[str(r[c] or "") for c in columns] for r in rows]
     widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
     for line in table:
         print("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip())

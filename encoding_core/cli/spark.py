@@ -151,8 +151,7 @@ def run_report(args: argparse.Namespace) -> int:
     print(f"{plural(len(found.paths), 'WARC file')}, {plural(records, 'record')}, "
           f"{plural(len(report.hosts), 'host')} -> {args.out}/report.json, {records_out}"
           + (f"; {plural(found.skipped, 'manifest line')} skipped" if found.skipped else "")
-          + (f"; {plural(overrides.approved, 'approved override')} applied from "
-             f"{applied}" if overrides is not None else ""))
+          + (f"; {overrides.summary(applied)}" if overrides is not None else ""))
     if report.records_omitted:
         print(f"report.json lists no records (records_omitted: {report.records_omitted:,}, "
               f"more than {args.json_records:,}); records.parquet has them", file=sys.stderr)

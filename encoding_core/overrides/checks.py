@@ -3,7 +3,8 @@
 Each ``check_*`` returns the value normalised as the overrides file stores it, or raises
 ``OverrideError`` with a message that says what to write instead. The same checks run on a
 new proposal (``changes.py``) and on every entry read from the file
-(``schema.py``); ``model`` re-exports them.
+(``schema.py``); ``model`` re-exports them. Names are compared with ``names.same_person``
+(Unicode folding, look-alikes too), re-exported here.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 
 from ..errors import OverrideError
 from ..whatwg.labels import get_encoding
+from .names import person_keys, same_person
 
 __all__ = [
     "MIN_REASON_WORDS",
@@ -109,9 +111,6 @@ def check_name(name: str, *, what: str) -> str:
         raise OverrideError(f"{what} is empty: say who you are")
     if len(text) > 200 or any(ch in text for ch in "\r\n\t"):
         raise OverrideError(f"{what} {name!r} is not a name: one line, at most 200 characters")
+    if not person_keys(text)[0]:
+        raise OverrideError(f"{what} {name!r} has no visible letters: say who you are")
     return text
-
-
-def same_person(a: str | None, b: str | None) -> bool:
-    """Names compare without case and surrounding space."""
-    return a is not None and b is not None and a.strip().casefold() == b.strip().casefold()

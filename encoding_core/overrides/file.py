@@ -45,7 +45,12 @@ NEW_FILE = """\
 # Change it on the Overrides page or by hand; `python -m encoding_core overrides check`
 # fails (exit 1) when an entry is expired or due, and (exit 2) when the file is invalid.
 version: 1
-# reviewers: [alice@example.com, bob@example.com]  # optional: only these may approve
+# Who may approve, reject and renew. Empty: anyone but the entry's author. When it lists
+# people, e.g. [alice@example.com, bob@example.com], only a listed person whose identity the
+# app verified (signed in through its OpenID Connect provider, or named by a trusted proxy
+# header) may; a typed name never does. Names compare as people read them: case, look-alike
+# letters (a Cyrillic а for a) and invisible characters make no difference.
+reviewers: []
 overrides: []
 """
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from ..wording import plural
 from .model import SiteOverride, Status, choose_active
 from .store import OverrideStore
 
@@ -37,7 +38,26 @@ class ActiveOverrides:
         return entry.encoding if entry is not None else None
 
     @property
+    def live(self) -> tuple[SiteOverride, ...]:
+        """The entries that would apply to some host on ``on``."""
+        return tuple(e for e in self.entries
+                     if e.status is Status.APPROVED and not e.expired_on(self.on))
+
+    @property
     def approved(self) -> int:
         """How many entries would apply to some host on ``on`` (for a job's log line)."""
-        return sum(1 for e in self.entries
-                   if e.status is Status.APPROVED and not e.expired_on(self.on))
+        return len(self.live)
+
+    @property
+    def unverified(self) -> tuple[SiteOverride, ...]:
+        """The live entries whose last approval or renewal was by a typed, unverified name."""
+        return tuple(e for e in self.live if not e.approval_verified)
+
+    def summary(self, source: object) -> str:
+        """One line for a job's or a command's log: how many apply, and which were approved
+        by an unverified name (``ov-0002 by bob (unverified)``)."""
+        line = f"{plural(self.approved, 'approved override')} applied from {source}"
+        if self.unverified:
+            line += (f"; {len(self.unverified)} of them approved by an unverified name: "
+                     + ", ".join(f"{e.id} for {e.host} by {e.approver}" for e in self.unverified))
+        return line

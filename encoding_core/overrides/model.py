@@ -33,6 +33,7 @@ from .checks import (
     check_reason,
     same_person,
 )
+from .identity import Identity, Verified
 
 __all__ = [
     "MIN_REASON_WORDS",
@@ -95,20 +96,31 @@ class OverrideEvidence:
 
 @dataclass(frozen=True, slots=True)
 class HistoryEvent:
-    """One change to an entry: who, when, what (``changes`` as field, old, new)."""
+    """One change to an entry: who, when, what (``changes`` as field, old, new).
+
+    ``identity`` is who acted and how that was verified (None in events written before
+    identities were recorded: nothing verified them).
+    """
 
     at: datetime
     by: str
     action: str
     reason: str | None = None
     changes: tuple[tuple[str, str | None, str | None], ...] = ()
+    identity: Identity | None = None
+
+    @property
+    def verified_how(self) -> str:
+        """How ``by`` was verified, in a few words ("unverified" when nothing did)."""
+        return self.identity.how() if self.identity is not None else "unverified: not recorded"
 
 
 @dataclass(frozen=True, slots=True)
 class SiteOverride:
     """One entry of the overrides file, validated; ``encoding`` is a WHATWG name.
 
-    ``approved_by``/``approved_on`` name the last approval or renewal;
+    ``approved_by``/``approved_on`` name the last approval or renewal, ``approved_via`` how
+    the approver was verified (None in a file written before it was recorded: unverified);
     ``closed_by``/``closed_on``/``closed_reason`` the rejection or retirement.
     """
 
@@ -122,10 +134,23 @@ class SiteOverride:
     status: Status
     approved_by: str | None = None
     approved_on: date | None = None
+    approved_via: Verified | None = None
     closed_by: str | None = None
     closed_on: date | None = None
     closed_reason: str | None = None
     evidence: OverrideEvidence | None = None
+
+    @property
+    def approval_verified(self) -> bool:
+        """True when the last approval or renewal was by a verified identity."""
+        return self.approved_via not in (None, Verified.UNVERIFIED)
+
+    @property
+    def approver(self) -> str:
+        """Who approved, marked ``(unverified)`` unless a sign-in or proxy verified them."""
+        if self.approved_by is None:
+            return ""
+        return self.approved_by if self.approval_verified else f"{self.approved_by} (unverified)"
 
     def expired_on(self, on: date) -> bool:
         """True once ``on`` is after the review date."""
@@ -240,7 +265,7 @@ def _status(entry: SiteOverride, winner: SiteOverride | None, on: date) -> Overr
                               f"not applied: {winner.id} for {winner.host} is more specific "
                               "or more recently approved")
     return OverrideStatus(entry, Applicability.APPLIED,
-                          f"applied: approved by {entry.approved_by}, review by {due}")
+                          f"applied: approved by {entry.approver}, review by {due}")
 
 
 def choose_active(entries: tuple[SiteOverride, ...], host: str, on: date) -> SiteOverride | None:

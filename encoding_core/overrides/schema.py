@@ -4,7 +4,9 @@
 history), or raises ``OverrideFileError`` naming the file, the 1-based line and the key
 (``ov-0003.review_by``, or ``overrides[2].host`` before the id is known). It also checks
 what only the file can get wrong: unknown keys, duplicate ids, an approval without an
-approver or by the author, a rejection or retirement without a reason.
+approver or by the author (names compared as people read them: ``names.same_person``), a
+rejection or retirement without a reason, an ``approved_via`` or a history event's
+``verified`` that is not one of ``oidc``, ``proxy``, ``unverified``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from .checks import (
     check_reason,
     same_person,
 )
+from .identity import Identity, Verified
 from .model import (
     HistoryEvent,
     OverrideEvidence,
@@ -38,12 +41,13 @@ __all__ = ["ENTRY_KEYS", "FILE_VERSION", "Document", "OverrideFileError", "valid
 FILE_VERSION = 1
 #: Keys of an entry in the order they are written.
 ENTRY_KEYS = ("id", "host", "encoding", "reason", "created", "created_by", "review_by", "status",
-              "approved_by", "approved_on", "closed_by", "closed_on", "closed_reason",
-              "evidence", "history")
+              "approved_by", "approved_on", "approved_via", "closed_by", "closed_on",
+              "closed_reason", "evidence", "history")
 _REQUIRED = ENTRY_KEYS[:8]
 _EVIDENCE_KEYS = ("url", "fetched_at", "sha256", "corrects", "replacements", "conflicts",
                   "capture")
-_HISTORY_KEYS = ("at", "by", "action", "reason", "changed")
+_HISTORY_KEYS = ("at", "by", "verified", "action", "reason", "changed")
+_IDENTITY_KEYS = ("via", "issuer", "subject", "header", "proxy")
 _TOP_KEYS = ("version", "reviewers", "overrides")
 
 T = TypeVar("T")
@@ -154,6 +158,7 @@ def _parse_entry(path: Path, node: CommentedMap, where: str
         status=_req(get("status", _status)),
         approved_by=get("approved_by", _text(lambda v: check_name(v, what="approved_by")), True),
         approved_on=get("approved_on", _date, True),
+        approved_via=get("approved_via", _verified, True),
         closed_by=get("closed_by", _text(lambda v: check_name(v, what="closed_by")), True),
         closed_on=get("closed_on", _date, True),
         closed_reason=get("closed_reason", _text(check_reason), True),
@@ -204,6 +209,24 @@ def _status(value: Any) -> Status:
     except ValueError:
         raise OverrideError(f"status {value!r} is not one of "
                             + ", ".join(s.value for s in Status)) from None
+
+
+def _verified(value: Any) -> Verified:
+    try:
+        return Verified(value)
+    except ValueError:
+        raise OverrideError(f"{value!r} is not one of "
+                            + ", ".join(v.value for v in Verified)) from None
+
+
+def _identity(by: str, value: Any) -> Identity | None:
+    """A history event's ``verified`` mapping (``via`` and its details) as an Identity."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or any(k not in _IDENTITY_KEYS for k in value):
+        raise OverrideError("verified must be a mapping of " + ", ".join(_IDENTITY_KEYS))
+    details = {k: None if value.get(k) is None else str(value[k]) for k in _IDENTITY_KEYS[1:]}
+    return Identity(by, _verified(value.get("via")), **details)
 
 
 def _date(value: Any) -> date:
@@ -293,10 +316,12 @@ def _history(path: Path, items: Any, where: str) -> tuple[HistoryEvent, ...]:
         try:
             changed = node.get("changed") or {}
             changes = tuple((str(k), _opt_str(v[0]), _opt_str(v[1])) for k, v in changed.items())
+            by = _text(str)(node.get("by"))
             events.append(HistoryEvent(
-                at=_datetime(node.get("at")), by=_text(str)(node.get("by")),
+                at=_datetime(node.get("at")), by=by,
                 action=_text(str)(node.get("action")),
-                reason=_opt_str(node.get("reason")), changes=changes))
+                reason=_opt_str(node.get("reason")), changes=changes,
+                identity=_identity(by, node.get("verified"))))
         except (OverrideError, AttributeError, IndexError, TypeError, KeyError) as exc:
             raise OverrideFileError(path, _item_line(items, index), f"bad event: {exc}",
                                     key=here) from exc

@@ -37,6 +37,7 @@ from ..datafolder import DATA_ENV_VAR, data_folder
 from ..errors import OverrideError
 from .changes import (
     MAX_REVIEW_DAYS,
+    RENEW_DAYS,
     Approve,
     Change,
     ChangeContext,
@@ -45,6 +46,7 @@ from .changes import (
     Renew,
     Retire,
     actions_for,
+    renewal_date,
 )
 from .file import (
     NEW_FILE,
@@ -54,6 +56,7 @@ from .file import (
     revalidate,
     write_atomic,
 )
+from .identity import Identity, Verified
 from .model import (
     Applicability,
     HistoryEvent,
@@ -79,11 +82,13 @@ __all__ = [
     "DUE_DAYS",
     "ENV_VAR",
     "MAX_REVIEW_DAYS",
+    "RENEW_DAYS",
     "Applicability",
     "Approve",
     "Change",
     "ChangeContext",
     "HistoryEvent",
+    "Identity",
     "OverrideError",
     "OverrideEvidence",
     "OverrideFileError",
@@ -96,10 +101,12 @@ __all__ = [
     "Retire",
     "SiteOverride",
     "Status",
+    "Verified",
     "actions_for",
     "default_path",
     "open_entries_for",
     "overlap_warnings",
+    "renewal_date",
     "renewal_refusal",
     "review_order",
 ]
@@ -150,12 +157,16 @@ class OverrideStore:
     """Site overrides in the YAML file at ``path`` (created on the first change).
 
     ``reviewers``, when given, replaces the file's ``reviewers`` list; ``clock`` returns
-    the current time (UTC) and is there for tests.
+    the current time (UTC) and is there for tests. ``unverified_refusal``, when given, is why
+    a typed (unverified) name may not approve or renew here (the app beyond loopback:
+    ``identity.unverified_refusal``); without it such approvals are written, marked unverified.
     """
 
     def __init__(self, path: str | os.PathLike[str], *, reviewers: Sequence[str] | None = None,
-                 clock: Callable[[], datetime] | None = None, lock_timeout: float = 10.0):
+                 clock: Callable[[], datetime] | None = None, lock_timeout: float = 10.0,
+                 unverified_refusal: str | None = None):
         self.path = Path(path)
+        self.unverified_refusal = unverified_refusal
         self._reviewers = None if reviewers is None else tuple(reviewers)
         self._clock = clock or _now
         self._lock_timeout = lock_timeout
@@ -265,30 +276,32 @@ class OverrideStore:
     def _run(self, doc: Document, change: Change) -> tuple[SiteOverride, str]:
         ctx = ChangeContext(now=self._clock(),
                             reviewers=self._reviewers if self._reviewers is not None
-                            else doc.reviewers)
+                            else doc.reviewers, unverified_refusal=self.unverified_refusal)
         ident = change.apply(doc, ctx)
         checked = revalidate(doc)  # never write what would not read back
         entry = next(e for e in checked.entries if e.id == ident)
         return entry, render(doc)
 
-    def propose(self, *, host: str, encoding: str, reason: str, author: str, review_by: date,
+    def propose(self, *, host: str, encoding: str, reason: str, author: str | Identity,
+                review_by: date,
                 evidence: OverrideEvidence | None = None) -> SiteOverride:
         """Propose an override; returns it with its new ``id``."""
         return self.apply(Propose(host, encoding, reason, author, review_by, evidence))
 
-    def approve(self, id: str, *, reviewer: str) -> SiteOverride:
+    def approve(self, id: str, *, reviewer: str | Identity) -> SiteOverride:
         """Approve the proposal ``id``."""
         return self.apply(Approve(id, reviewer))
 
-    def reject(self, id: str, *, reviewer: str, reason: str) -> SiteOverride:
+    def reject(self, id: str, *, reviewer: str | Identity, reason: str) -> SiteOverride:
         """Reject the proposal ``id``."""
         return self.apply(Reject(id, reviewer, reason))
 
-    def retire(self, id: str, *, by: str, reason: str) -> SiteOverride:
+    def retire(self, id: str, *, by: str | Identity, reason: str) -> SiteOverride:
         """Retire the entry ``id``."""
         return self.apply(Retire(id, by, reason))
 
-    def renew(self, id: str, *, reviewer: str, review_by: date, reason: str,
+    def renew(self, id: str, *, reviewer: str | Identity, review_by: date | None, reason: str,
               retest: RetestResult | None = None) -> SiteOverride:
-        """Renew the approved entry ``id`` until ``review_by``, on its latest ``retest``."""
+        """Renew the approved entry ``id`` until ``review_by`` (None: ``RENEW_DAYS`` after
+        the re-test), on its latest ``retest``."""
         return self.apply(Renew(id, reviewer, review_by, reason, retest))

@@ -7,6 +7,7 @@ import re
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from streamlit import config
 from streamlit.testing.v1 import AppTest
 
 from encoding_core.overrides.store import OverrideEvidence, OverrideStore, Status
@@ -17,6 +18,17 @@ PAGE = str(ROOT / "app_pages" / "5_site_overrides.py")
 REASON = "The CDN sends charset=iso-8859-1 but the body has been UTF-8 since 2025."
 BODY = "<p>Café crème, naïve ’quotes’.</p>".encode()
 LYING = "text/html; charset=iso-8859-1"
+
+
+@pytest.fixture(autouse=True)
+def served_on(request):
+    """The address the app is served on (``server.address``): loopback, as ``make run`` serves
+    it, unless a test asks for another with ``@pytest.mark.parametrize("served_on", ...)``."""
+    address = getattr(request, "param", "127.0.0.1")
+    before = config.get_option("server.address")
+    config.set_option("server.address", address)
+    yield address
+    config.set_option("server.address", before)
 
 
 def _page(current: CurrentInput | None = None) -> AppTest:
@@ -497,3 +509,46 @@ def test_people_stay_in_view_and_times_on_one_line(app_data):
     history = next(d for d in at.dataframe if "at" in d.value.columns)
     assert json.loads(history.proto.columns)["at"]["width"] >= 150
     assert all(len(v) == len("2026-12-01 20:06 UTC") for v in history.value["at"])
+
+
+@pytest.mark.parametrize("served_on", ["0.0.0.0"], indirect=True)
+def test_a_typed_name_cannot_approve_beyond_loopback(app_data, served_on):
+    """Served on every interface, a typed name proposes and rejects but never approves; the
+    page says how to configure sign-in."""
+    store = _store(app_data)
+    store.propose(host="shop.example.com", encoding="utf-8", reason=REASON, author="ada",
+                  review_by=date.today() + timedelta(days=30))
+    at = _as(_page(), "bob")
+    assert any("not approve or renew" in _plain(w) and "[auth]" in _plain(w)
+               for w in at.sidebar.warning)
+    at.button(key="overrides_approve").click().run()
+    assert "bob is a typed name, not a verified one" in _plain(at.error[0])
+    assert "configure sign-in" in _plain(at.error[0])
+    assert store.get("ov-0001").status is Status.PROPOSED
+    at.text_input(key=_reason(at).key).set_value(REASON).run()
+    at.button(key="overrides_reject").click().run()
+    _confirm(at)
+    assert store.get("ov-0001").status is Status.REJECTED  # stopping one is always possible
+
+
+def test_an_unverified_approval_is_marked_wherever_it_is_shown(app_data):
+    """On loopback a typed name approves; the table, the entry and the history say unverified."""
+    _approved(app_data)
+    at = _as(_page(), "carol")
+    assert _frame(at, "id", "host")["approved by"].tolist() == ["bob (unverified)"]
+    history = _frame(at, "at", "by", "action", "verified")
+    assert history["verified"].tolist() == ["unverified: a typed name"] * 2
+    entry = _frame(at, "field", "value")
+    assert "by bob (unverified)" in entry.set_index("field").loc["approved", "value"]
+
+
+def test_a_malformed_identity_setting_stays_in_the_sidebar(app_data):
+    """trusted_proxies as a number is reported with the form expected; the page still works."""
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.secrets["overrides"] = {"trusted_header": "X-Auth-Email", "trusted_proxies": 5}
+    at = _as(at.run(), "ada")
+    assert not at.exception
+    warnings = [_plain(w) for w in at.sidebar.warning]
+    assert any("trusted_proxies: 5 is not a list of addresses" in w
+               and 'trusted_proxies = ["10.0.0.5"' in w for w in warnings)
+    assert at.text_input(key="overrides_propose_host") is not None  # the page goes on

@@ -214,3 +214,20 @@ def test_fetch_no_overrides_decides_from_the_headers(server: ScriptedServer, tmp
     assert main(_fetch(server, tmp_path / "landing", "--no-keep")) == 2
     assert "not valid YAML" in capsys.readouterr().err
     assert main(_fetch(server, tmp_path / "landing", "--no-keep", "--no-overrides")) == 0
+
+
+def test_unverified_approvals_are_named_where_overrides_apply(
+        server: ScriptedServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """fetch's trace and report's summary line say the approval was by an unverified name."""
+    overrides = tmp_path / "overrides.yaml"
+    approved_override(overrides, "127.0.0.1", "utf-8")
+    assert main(_fetch(server, tmp_path / "landing", "--no-keep",
+                       "--overrides", str(overrides))) == 0
+    assert "applied: approved by bob@example.com (unverified)" in capsys.readouterr().out
+    warc = tmp_path / "crawl.warc"
+    warc.write_bytes(warc_file([("http://127.0.0.1/", "text/html; charset=iso-8859-1", BODY)],
+                               compress=False))
+    assert main(["report", str(warc), "--json", "--overrides", str(overrides)]) == 0
+    assert capsys.readouterr().err == (
+        f"overrides: 1 approved override applied from {overrides}; 1 of them approved by an "
+        "unverified name: ov-0001 for 127.0.0.1 by bob@example.com (unverified)\n")

@@ -97,3 +97,23 @@ def test_sample_file_is_valid_and_has_an_expired_entry():
          "--on", "2026-12-01"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1, done.stderr
     assert "ov-0002 *.news.example.org (windows-1252, approved) expired" in done.stdout
+
+
+def test_list_marks_an_unverified_approval(tmp_path, capsys):
+    """An approval by a typed name is listed as unverified; a signed-in one is not."""
+    from encoding_core.overrides.identity import Identity, Verified
+
+    store = OverrideStore(tmp_path / "overrides.yaml", clock=lambda: NOW)
+    for host in ("a.example.com", "b.example.com"):
+        store.propose(host=host, encoding="utf-8", reason=REASON, author="ada",
+                      review_by=NOW.date() + timedelta(days=10))
+    store.approve("ov-0001", reviewer="bob")
+    store.approve("ov-0002", reviewer=Identity("carol", Verified.OIDC, "https://id.example", "c"))
+    assert main(["overrides", "list", "--file", str(store.path), "--on", "2030-01-01"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].endswith("ada         bob (unverified)")
+    assert out[3].endswith("ada         carol")
+    assert main(["overrides", "list", "--json", "--file", str(store.path)]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["approved_via"], r["approver"]) for r in rows] == [
+        ("unverified", "bob (unverified)"), ("oidc", "carol")]

@@ -16,6 +16,7 @@ from encoding_core.overrides.retest import retest
 from encoding_core.overrides.store import (
     Applicability,
     Approve,
+    Identity,
     OverrideError,
     OverrideEvidence,
     OverrideFileError,
@@ -25,6 +26,7 @@ from encoding_core.overrides.store import (
     Renew,
     Retire,
     Status,
+    Verified,
     actions_for,
 )
 
@@ -37,6 +39,11 @@ UTF8_BODY = "<p>Café crème, naïve ’quotes’.</p>".encode()
 CP1252_BODY = UTF8_BODY.decode().encode("windows-1252")
 MALFORMED = json.loads((CASES / "overrides_malformed.json").read_text(encoding="utf-8"))
 VALIDATION = json.loads((CASES / "overrides_validation.json").read_text(encoding="utf-8"))
+
+
+def signed(name: str) -> Identity:
+    """``name`` as signed in through an OpenID Connect provider (subject = the name)."""
+    return Identity(name, Verified.OIDC, "https://id.example", name.lower())
 
 
 def make_store(path: Path, now: datetime = NOW, **kwargs) -> OverrideStore:
@@ -140,10 +147,10 @@ def test_comments_survive_every_operation(tmp_path):
     other = propose(store, host="c.example.com", author="grace@example.com")
     third = propose(store, host="d.example.com", author="grace@example.com")
     steps = [
-        lambda: store.approve(new.id, reviewer="ada@example.com"),
-        lambda: store.reject(other.id, reviewer="linus@example.com", reason=REASON),
+        lambda: store.approve(new.id, reviewer=signed("ada@example.com")),
+        lambda: store.reject(other.id, reviewer=signed("linus@example.com"), reason=REASON),
         lambda: store.retire(third.id, by="grace@example.com", reason=REASON),
-        lambda: store.renew("ov-0002", reviewer="ada@example.com",
+        lambda: store.renew("ov-0002", reviewer=signed("ada@example.com"),
                             review_by=date(2027, 3, 1), reason=REASON,
                             retest=retest(store.get("ov-0002"), CP1252_BODY,
                                           "text/html; charset=utf-8", tested_at=NOW)),
@@ -222,16 +229,19 @@ def test_approval_rules(store):
 
 
 def test_reviewer_list_in_file_restricts_approval(tmp_path):
-    """With `reviewers` in the file, only they approve, reject or renew."""
+    """With `reviewers` in the file, only they approve, reject or renew, signed in."""
     path = tmp_path / "overrides.yaml"
     path.write_text("version: 1\nreviewers: [Grace]\noverrides: []\n")
     store = make_store(path)
     entry = propose(store)
-    for action in (lambda: store.approve(entry.id, reviewer="bob"),
-                   lambda: store.reject(entry.id, reviewer="bob", reason=REASON)):
+    for action in (lambda: store.approve(entry.id, reviewer=signed("bob")),
+                   lambda: store.reject(entry.id, reviewer=signed("bob"), reason=REASON)):
         with pytest.raises(OverrideError, match=r"bob is not a listed reviewer \(Grace\)"):
             action()
-    assert store.approve(entry.id, reviewer="grace").approved_by == "grace"
+    with pytest.raises(OverrideError, match="grace is a typed name, not a verified one"):
+        store.approve(entry.id, reviewer="grace")  # typing a listed name is not enough
+    approved = store.approve(entry.id, reviewer=signed("grace"))
+    assert (approved.approved_by, approved.approved_via) == ("grace", Verified.OIDC)
 
 
 def test_reviewer_list_given_to_the_store_replaces_the_files(store):
@@ -239,9 +249,9 @@ def test_reviewer_list_given_to_the_store_replaces_the_files(store):
     restricted = make_store(store.path, reviewers=["carol"])
     entry = propose(restricted)
     with pytest.raises(OverrideError, match="not a listed reviewer"):
-        restricted.approve(entry.id, reviewer="bob")
+        restricted.approve(entry.id, reviewer=signed("bob"))
     assert restricted.reviewers() == ("carol",)
-    assert restricted.approve(entry.id, reviewer="Carol").status is Status.APPROVED
+    assert restricted.approve(entry.id, reviewer=signed("Carol")).status is Status.APPROVED
 
 
 def test_reject_retire_renew_rules(store):
@@ -341,7 +351,8 @@ def test_status_for_says_why_each_entry_applies_or_not(store):
     store.approve(propose(store, host="*.example.com", days=1).id, reviewer="bob")
     statuses = make_store(store.path, now=NOW + timedelta(days=2)).status_for("shop.example.com")
     assert statuses[0].entry == applied and statuses[0].applied
-    assert statuses[0].why == f"applied: approved by bob, review by {applied.review_by}"
+    assert statuses[0].why == (f"applied: approved by bob (unverified), review by "
+                               f"{applied.review_by}")
     kinds = sorted(s.applicability.value for s in statuses[1:])
     assert kinds == ["expired", "proposed", "rejected", "retired"]
     evidence = [s.to_evidence() for s in statuses]
