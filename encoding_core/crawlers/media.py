@@ -13,13 +13,15 @@ response the core's walk (``decode_with_overrides``, as ``fetch`` and ``report``
   byte-order mark decides; else UTF-8 when the body is strictly UTF-8 (RFC 8259 section 8.1),
   whatever the header, a ``<meta>`` inside a string or a site override say; the walk's
   answer is kept in the trace, unused, and a ``json-not-utf-8-declared`` conflict records
-  a disagreement. A body that is not UTF-8 gets the core's walk with a
-  ``json-not-utf-8`` conflict (needs review): the header is then the best evidence left;
+  a disagreement (a warning when the header or an override said otherwise, else info). A
+  body that is not UTF-8 gets the core's walk with a ``json-not-utf-8`` conflict (needs
+  review): the header is then the best evidence left;
 - **XML** (``text/xml``, ``application/xml``, ``*/*+xml``): without a BOM, an XML
   declaration whose encoding differs from the header's charset is tried first (after an
   approved override, which is site configuration); when it decodes strictly it wins and an
   ``xml-declaration-over-header`` conflict records what the header said. When it does not,
-  the normal walk (header first) decides, and its trace shows the declaration's failure.
+  the normal walk (header first) decides, as if there were no rule, and its own conflicts
+  report the disagreement (``header-meta-disagree``).
 
 Differences from the standards and from the seed:
 
@@ -63,6 +65,11 @@ __all__ = ["JSON_TYPES", "XML_TYPES", "decide_body", "media_kind"]
 JSON_TYPES = frozenset({"application/json", "text/json", "application/x-json"})
 #: Media types read as XML, beside any ``*/*+xml``.
 XML_TYPES = frozenset({"application/xml", "text/xml"})
+
+#: Sources a server or a reviewer set on purpose: their disagreement with JSON's UTF-8 warns.
+_SAID_BY_CONFIG = frozenset({Source.HTTP_HEADER.value, Source.OVERRIDE.value})
+#: Conflict kinds about the response itself, kept when the JSON rule decides.
+_ABOUT_THE_INPUT = frozenset({"repeated-content-type", "unknown-label", "replacement-label"})
 
 _JSON_REASON = "JSON text is UTF-8 (RFC 8259 section 8.1; seed 000: decode as UTF-8)"
 
@@ -109,7 +116,8 @@ def _json(body: bytes, content_type: str | None, statuses: Sequence[OverrideStat
           site_default: str | None) -> Decoded:
     """Seed 000's JSON rule (see the module docstring)."""
     walked = decode_with_overrides(body, content_type, statuses, site_default=site_default)
-    if walked.source == Source.BOM or (walked.encoding == "utf-8" and not walked.lossy):
+    if walked.source == Source.BOM or (walked.encoding == "utf-8" and not walked.lossy
+                                       and walked.source in _SAID_BY_CONFIG):
         return walked   # the walk agrees with the rule: keep its whole analysis
     attempt = decode_as(body, "utf-8")
     if not attempt.strict_ok:
@@ -120,18 +128,22 @@ def _json(body: bytes, content_type: str | None, statuses: Sequence[OverrideStat
             f"{walked.encoding} ({walked.source}) instead.",
             "Check the text; the API should send UTF-8. A reader that assumes UTF-8 "
             "would see U+FFFD here.")))
-    said = f"{walked.encoding} ({walked.source})"
     trace = tuple(replace(ev, used=False, reason=f"passed over ({ev.reason}): the response "
                           "is JSON") if ev.used else ev for ev in walked.evidence)
     rule = Evidence(Source.FALLBACK, "utf-8", "utf-8", True, _JSON_REASON, strict_ok=True)
-    conflict = Conflict(
-        "json-not-utf-8-declared", Severity.WARNING,
-        f"The response is JSON and its body is valid UTF-8, but the walk over the sources "
-        f"chose {said}.",
-        "Decided as UTF-8, as JSON requires; the declaration that disagrees is wrong.",
-        suggested_encoding=None)
+    # what the walk found about the input itself stays; what it said about its own choice
+    # (a browser's default, a legacy reading) is not about this decision
+    kept = [c for c in walked.conflicts if c.kind in _ABOUT_THE_INPUT]
+    if walked.encoding != "utf-8":
+        kept.append(Conflict(
+            "json-not-utf-8-declared",
+            Severity.WARNING if walked.source in _SAID_BY_CONFIG else Severity.INFO,
+            f"The response is JSON and its body is valid UTF-8, but the walk over the sources "
+            f"chose {walked.encoding} ({walked.source}).",
+            "Decided as UTF-8, as JSON requires; the source that disagrees is wrong about "
+            "this response."))
     return Decoded(text=attempt.text, encoding="utf-8", source=Source.FALLBACK.value,
-                   replacements=0, evidence=(*trace, rule), conflicts=(conflict,),
+                   replacements=0, evidence=(*trace, rule), conflicts=tuple(kept),
                    browser_encoding="utf-8", body_length=len(body))
 
 
