@@ -47,20 +47,23 @@ class DecidedTextResponse(TextResponse):
 
     __slots__ = ("_decided_json", "_decided_text")
 
-    def __init__(self, *args: Any, decided_text: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, decided_text: str | None = None, **kwargs: Any) -> None:
         self._decided_text = decided_text
         self._decided_json: tuple[Any] | None = None
         super().__init__(*args, **kwargs)
 
     @property
     def text(self) -> str:
-        """The decision's text (the body is not decoded again)."""
+        """The decision's text (the body is not decoded again); Scrapy's decode when the
+        response was built without one (``Response.from_dict``, a cache)."""
+        if self._decided_text is None:
+            return super().text
         return self._decided_text
 
     def json(self) -> Any:
         """The decision's text parsed as JSON (cached)."""
         if self._decided_json is None:
-            self._decided_json = (json.loads(self._decided_text),)
+            self._decided_json = (json.loads(self.text),)
         return self._decided_json[0]
 
     def replace(self, *args: Any, cls: type[Response] | None = None, **kwargs: Any) -> Any:
