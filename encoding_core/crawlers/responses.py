@@ -61,6 +61,7 @@ class RequestsLike(Protocol):
     url: str
     content: bytes
     headers: _Headers
+    encoding: str | None
 
 
 def _parts(response: httpx.Response | RequestsLike) -> tuple[bytes, str | None, str]:
@@ -120,7 +121,7 @@ class ResponseTriage:
     def requests_hook(self, response: RequestsLike, *args: Any, **kwargs: Any) -> None:
         """A requests response hook: ``r.encoding`` and ``r.encoding_triage`` set."""
         decided = self.decide(response)
-        response.encoding = codec_name(decided.encoding)  # type: ignore[attr-defined]
+        response.encoding = codec_name(decided.encoding)
         setattr(response, ATTRIBUTE, decided)
 
     def httpx_hook(self, response: httpx.Response) -> None:

@@ -105,9 +105,13 @@ class EncodingTriageMiddleware:
         self._count(decided, statuses_applied=any(s.applied for s in statuses))
         if not self.settings.text:
             return response
-        return response.replace(cls=decided_class(response),
-                                encoding=python_encoding(decided.encoding),
-                                decided_text=decided.text)
+        # Not response.replace(): it reads every attribute of the old response first, and
+        # its ``encoding`` runs Scrapy's own inference (charset-normalizer on an undeclared
+        # page), the decode this middleware exists to replace.
+        kept = {name: getattr(response, name) for name in response.attributes
+                if name != "encoding"}
+        return decided_class(response)(**kept, encoding=python_encoding(decided.encoding),
+                                       decided_text=decided.text)
 
     def _count(self, decided: Decoded, *, statuses_applied: bool) -> None:
         stats = self.stats

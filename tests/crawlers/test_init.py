@@ -35,3 +35,20 @@ def test_room_loads_no_crawler_library():
 def test_middleware_loads_scrapy():
     """The probe can fail: the middleware's module does load Scrapy."""
     assert "scrapy" in _loaded("import encoding_core.crawlers.scrapy")
+
+
+def test_extras_are_declared_and_pinned_inside_them():
+    """`pip install '.[scrapy]'` and `'.[requests]'` exist, and the pins tests run with fit."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    extras = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text("utf-8"))[
+        "project"]["optional-dependencies"]
+    pins = dict(line.split("==") for line in
+                (REPO_ROOT / "requirements-dev.txt").read_text("utf-8").splitlines()
+                if "==" in line and not line.startswith("#"))
+    for extra in ("scrapy", "requests"):
+        (requirement,) = (Requirement(r) for r in extras[extra])
+        assert requirement.name == extra
+        assert requirement.specifier.contains(pins[extra]), (extra, pins[extra])
