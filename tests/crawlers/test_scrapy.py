@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse, Request
 from scrapy.utils.test import get_crawler
 
 from encoding_core import decode
@@ -173,3 +174,28 @@ def test_missing_overrides_file_stops_the_crawl(tmp_path):
         EncodingTriageMiddleware.from_crawler(get_crawler(settings_dict={
             "ENCODING_TRIAGE_OVERRIDES": str(tmp_path / "typo.yaml")}))
 
+
+
+class _CountingResponse(HtmlResponse):
+    """An HtmlResponse that counts reads of ``encoding`` (Scrapy's own inference)."""
+
+    __slots__ = ()
+    reads = 0
+
+    @property
+    def encoding(self) -> str:
+        type(self).reads += 1
+        return super().encoding
+
+
+def test_scrapy_does_not_decode_the_page_too():
+    """The middleware never asks Scrapy for its encoding: its inference (charset-normalizer
+    on an undeclared page) is the decode the decision replaces."""
+    middleware = EncodingTriageMiddleware.from_crawler(get_crawler(settings_dict={
+        "ENCODING_TRIAGE_OVERRIDES_ENABLED": False}))
+    request = Request("http://shop.example/")
+    body = case_body(BY_LABEL["no-header"])
+    decided = middleware.process_response(request, _CountingResponse(
+        "http://shop.example/", body=body, request=request))
+    assert _CountingResponse.reads == 0
+    assert decided.text == decode(body).text and request.meta["encoding_triage"]["source"]
