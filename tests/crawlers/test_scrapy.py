@@ -199,3 +199,11 @@ def test_scrapy_does_not_decode_the_page_too():
         "http://shop.example/", body=body, request=request))
     assert _CountingResponse.reads == 0
     assert decided.text == decode(body).text and request.meta["encoding_triage"]["source"]
+
+
+def test_bad_site_default_is_refused():
+    """A site default that is no encoding label stops the crawl with a clear message."""
+    with pytest.raises(ValueError, match="ENCODING_TRIAGE_SITE_DEFAULT"):
+        EncodingTriageMiddleware.from_crawler(get_crawler(settings_dict={
+            "ENCODING_TRIAGE_SITE_DEFAULT": "klingon"}))
+
