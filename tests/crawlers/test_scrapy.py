@@ -207,3 +207,36 @@ def test_bad_site_default_is_refused():
         EncodingTriageMiddleware.from_crawler(get_crawler(settings_dict={
             "ENCODING_TRIAGE_SITE_DEFAULT": "klingon"}))
 
+
+
+def _process(settings, label):
+    middleware = EncodingTriageMiddleware.from_crawler(get_crawler(settings_dict={
+        "ENCODING_TRIAGE_OVERRIDES_ENABLED": False, **settings}))
+    case = BY_LABEL[label]
+    request = Request(f"http://shop.example/{label}")
+    headers = {} if case["content_type"] is None else {"Content-Type": case["content_type"]}
+    middleware.process_response(request, HtmlResponse(request.url, body=case_body(case),
+                                                      headers=headers, request=request))
+    return request.meta
+
+
+def test_landing_flagged_only(tmp_path):
+    """ENCODING_TRIAGE_LANDING_FLAGGED keeps the lying page (needs review), not a clean one."""
+    settings = {"ENCODING_TRIAGE_LANDING": str(tmp_path / "landing"),
+                "ENCODING_TRIAGE_LANDING_FLAGGED": True}
+    assert "encoding_triage_capture" in _process(settings, "lying-header")
+    assert "encoding_triage_capture" not in _process(settings, "meta-only")
+    assert len(list((tmp_path / "landing").glob("*.warc.gz"))) == 1
+
+
+def test_quarantine_without_prometheus(tmp_path):
+    """The quarantine log alone: the mixed page's line is written, no counters exported."""
+    from prometheus_client import REGISTRY
+
+    before = REGISTRY.get_sample_value("encoding_triage_decode_replacements_total",
+                                       {"host": "shop.example"})
+    _process({"ENCODING_TRIAGE_QUARANTINE": str(tmp_path / "q.jsonl")}, "mixed")
+    entries, _ = read_quarantine(tmp_path / "q.jsonl")
+    assert [(e.host, e.count) for e in entries] == [("shop.example", 25)]
+    assert REGISTRY.get_sample_value("encoding_triage_decode_replacements_total",
+                                     {"host": "shop.example"}) == before
