@@ -22,6 +22,7 @@ problems).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -39,6 +40,7 @@ _CLDR_MARKS = frozenset(mark for letter in CLDR_LETTERS
                         if unicodedata.combining(mark))
 _QUOTES = "\"'`«»„“”‘’‚‹›"
 _TOKEN = re.compile(r"\S+")
+_STRIPPED = _QUOTES + ".,;:!?()[]"
 # how prose shows one form beside another: quotes, an arrow (not "José and JosÃ©": a field
 # joined from two sources, one of them damaged)
 _SHOWN = re.compile("[\"'`«»„“”‘’‚‹›→⇒]|->|=>")
@@ -73,48 +75,65 @@ def capitals_reread(text: str, repaired: str) -> bool:
     >>> capitals_reread("DĹŽKA", "DŮKA"), capitals_reread("JosÃ©", "José")
     (True, False)
     """
-    kept = _words(repaired)
-    return any(len(word) > 2 and word.isalpha() and word.isupper() and not word.isascii()
-               and max(word) < "\u0250" and word not in kept for word in _words(text))
+    capitals = [word for token in _TOKEN.findall(text) if token.isupper()
+                and not token.isascii() and len(word := token.strip(_STRIPPED)) > 2
+                and word.isalpha() and word.isupper() and max(word) < "\u0250"]
+    return bool(capitals) and not set(capitals) <= _words(repaired)
 
 
 def _script(char: str) -> str:
     return unicodedata.name(char, "?").split(" ", 1)[0]
 
 
-def _bad_new_char(char: str, repaired: str) -> bool:
-    """A character the repair made that real text hardly holds (see the module docstring)."""
+_OK, _BAD, _MARK, _PUNCT = range(4)
+# characters known to be fine anywhere (ASCII, and each _OK one once seen; bounded)
+_PLAIN = set(map(chr, range(128)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _kind_of(char: str) -> int:
+    """What a character the repair made is, alone: fine, bad, a mark or a script's punctuation
+    (the last two depend on their neighbours)."""
     category = unicodedata.category(char)
     if category in ("Co", "Cn", "Cs", "Cc"):
-        return True
+        return _BAD
     if char >= "\u2e80":
-        return False
+        return _OK
     if category[0] in "LM" and char >= "\u0800" and not "\u1e00" <= char <= "\u1eff":
         # (beyond two-byte UTF-8, which is what a capital and a symbol make, CLDR's names are
         # not all of an alphabet's letters: Bengali ঢ is in none; scripts are checked by word.
         # Latin Extended Additional is checked: zvlášť in iso-8859-2 would be zvlṻ)
-        return False
+        return _OK
     if category[0] in "LM":
         if char not in CLDR_LETTERS and char not in _CLDR_MARKS:
-            return True
-        if category[0] == "M":   # every one of them must sit on a letter of its own script
-            script = _script(char)
-            at = repaired.find(char)
-            while at != -1:
-                base = repaired[at - 1] if at else " "
-                if not base.isalpha() or (script != "COMBINING" and _script(base) != script):
-                    return True
-                at = repaired.find(char, at + 1)
-        return False
+            return _BAD
+        return _MARK if category[0] == "M" else _OK
     if category[0] not in "PS" or _COMMON_SYMBOLS.match(char):
+        return _OK
+    return _PUNCT
+
+
+def _bad_new_char(char: str, repaired: str) -> bool:
+    """A character the repair made that real text hardly holds (see the module docstring)."""
+    kind = _kind_of(char)
+    if kind == _MARK:   # every one of them must sit on a letter of its own script
+        script = _script(char)
+        at = repaired.find(char)
+        while at != -1:
+            base = repaired[at - 1] if at else " "
+            if not base.isalpha() or (script != "COMBINING" and _script(base) != script):
+                return True
+            at = repaired.find(char, at + 1)
         return False
-    # punctuation of a script (Hebrew ״, Arabic ،) with letters of that script
-    script = _script(char)
-    return not any(c.isalpha() and _script(c) == script for c in repaired if c > "\u024f")
+    if kind == _PUNCT:   # punctuation of a script (Hebrew ״, Arabic ،) with letters of it
+        script = _script(char)
+        return not any(c.isalpha() and _script(c) == script for c in repaired if c > "\u024f")
+    return kind == _BAD
 
 
-def implausible_repair(text: str, repaired: str) -> bool:
-    """True when ``repaired`` is not clearly better than ``text`` (see the module docstring).
+def implausible_repair(text: str, repaired: str, *, words_checked: bool = False) -> bool:
+    """True when ``repaired`` is not clearly better than ``text`` (see the module docstring);
+    ``words_checked``: the caller has made sure no word of ``repaired`` mixes scripts.
 
     >>> implausible_repair("JosÃ©", "José"), implausible_repair("PROVÉ° 3", "PROVɰ 3")
     (False, True)
@@ -122,24 +141,28 @@ def implausible_repair(text: str, repaired: str) -> bool:
     (True, False)
     """
     new = set(repaired).difference(text)
-    for char in new:
-        if not char.isascii() and _bad_new_char(char, repaired):
+    for char in new.difference(_PLAIN):
+        if _bad_new_char(char, repaired):
             return True
-    for word in _LETTERS.findall(repaired):   # a letter of another script inside a word
-        if not new.isdisjoint(word) and mixes_scripts(word):
-            return True
-    for char in new:   # a capitalised word that gains a lower-case letter (ß has no capital)
-        if char.islower() and len(char.upper()) == 1:
-            at = repaired.find(char)
-            while at != -1:
-                if at >= 2 and repaired[at - 1].isupper() and repaired[at - 2].isupper():
-                    return True
-                at = repaired.find(char, at + 1)
+        if _kind_of(char) == _OK and len(_PLAIN) < 20_000:
+            _PLAIN.add(char)
+    if not words_checked:   # a letter of another script inside a word (the re-read asks first)
+        for word in _LETTERS.findall(repaired):
+            if not new.isdisjoint(word) and mixes_scripts(word):
+                return True
+    # a capitalised word that gains a lower-case letter (ß has no capital)
+    lower = {char for char in new if char.islower() and len(char.upper()) == 1}
+    if lower and not repaired.islower():
+        capitals = 0
+        for char in repaired:
+            if capitals >= 2 and char in lower:
+                return True
+            capitals = capitals + 1 if char.isupper() else 0
     return False
 
 
 def _words(text: str) -> set[str]:
-    return {token.strip(_QUOTES + ".,;:!?()[]") for token in _TOKEN.findall(text)}
+    return {token.strip(_STRIPPED) for token in _TOKEN.findall(text)}
 
 
 def quoted_on_purpose(text: str, repaired: str, spans: tuple[tuple[int, int], ...]) -> bool:
@@ -154,7 +177,7 @@ def quoted_on_purpose(text: str, repaired: str, spans: tuple[tuple[int, int], ..
     >>> quoted_on_purpose("JosÃ© said", "José said", ((3, 5),))
     False
     """
-    if _SHOWN.search(text) and _words(repaired) <= _words(text):
+    if _SHOWN.search(repaired) and _words(repaired) <= _words(text):
         return True
     for start, end in spans:
         before, after = text[max(0, start - 2):start], text[end:end + 2]

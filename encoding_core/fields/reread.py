@@ -49,6 +49,9 @@ _LETTERS = re.compile(r"[^\W\d_]+")   # a word
 # and combining marks standing alone.
 _ALPHABET = re.compile("[\u0370-\u07ff]")   # Greek, Cyrillic, Armenian, Hebrew, Arabic ... NKo
 _RARE = re.compile("[\u0180-\u019f\u01a2-\u01ae\u01b1-\u0217\u021c-\u036f]")
+# Clean text re-reads as UTF-8 by accident in a pair or three (a capital and a symbol, twice);
+# a re-read with more sequences is not weighed again (plausible)
+_FEW = 3
 _LONGEST_CACHED = 1_000   # characters; a longer word is not cached (it rarely repeats)
 
 
@@ -109,10 +112,16 @@ class Rereader:
             sequences = len(decoded) - ascii_byte_count(raw)
             if (sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text))) and \
                     not self.mixes_scripts(decoded) and not _unlike_text(decoded) and \
-                    not implausible_repair(text, decoded) and \
-                    not (capitals_reread(text, decoded) and not is_bad(text)):
+                    (sequences > _FEW or self._plausible(text, decoded)):
                 return decoded, UTF8_READ_AS[read_as_name(encoding, text)], encoding
         return text, None, ""
+
+    @staticmethod
+    def _plausible(text: str, decoded: str) -> bool:
+        """A re-read of a few sequences is weighed (``plausible``): it must be clearly better,
+        and a word of Latin capitals it changes must also look damaged to ``is_bad``."""
+        return not implausible_repair(text, decoded, words_checked=True) and \
+            not (capitals_reread(text, decoded) and not is_bad(text))
 
     def mixes_scripts(self, text: str) -> bool:
         """Whether a word of ``text`` mixes scripts (``_mixes_scripts``, once per word)."""
