@@ -19,6 +19,7 @@ from encoding_core.fields.csvscan import (
 )
 from encoding_core.fields.parquetscan import ParquetError, is_parquet, parquet_columns, scan_parquet
 from encoding_core.fields.scanjson import scan_from_json
+from encoding_core.fields.scanwords import HEADINGS, repair_in_words
 from encoding_core.wording import plural
 from ui.components import md_code, md_escape
 from ui.kept_uploader import kept_file_uploader
@@ -245,7 +246,8 @@ def _show(report: ScanReport, name: str) -> None:
 
 def _table_and_chart(frame: pd.DataFrame, by: str, key: str, top: int | None = None) -> None:
     st.dataframe(frame, hide_index=True, width="stretch", key=key,
-                 column_config={"rate": st.column_config.NumberColumn("rate", format="percent")})
+                 column_config={**HEADINGS, "rate": st.column_config.NumberColumn(
+                     HEADINGS["rate"], format="percent")})
     shown = frame.head(top) if top else frame
     if not shown["flagged"].sum():
         st.success("Nothing flagged.")
@@ -281,9 +283,10 @@ def _examples(report: ScanReport, name: str) -> None:
     order = [c for c in ("file", "row", "line", "column", "host", "kind", "excerpt", "repaired",
                          "chain")
              if c in shown.columns]
-    table = shown[order].assign(repaired=shown["repaired"].str.slice(0, 300))
+    table = shown[order].assign(repaired=[repair_in_words(*cell)[:300] for cell in zip(
+        shown["kind"], shown["repaired"], shown["original"], strict=True)])
     st.dataframe(table, hide_index=True, width="stretch", key="csv_examples",
-                 column_config={"excerpt": "original (suspicious part)"})
+                 column_config=HEADINGS)
     st.caption(f"Showing {len(shown):,} of {plural(report.flagged, 'flagged cell')}"
                + (" (the findings list is capped; the counts are complete)."
                   if report.findings_truncated else "."))

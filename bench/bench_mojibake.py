@@ -13,7 +13,12 @@
    calling ``ftfy.badness.is_bad`` on every cell (detection only). Target: at least 20x.
 3. Recall on the damaged cells and false positives on the clean ones, against ``is_bad``.
    Targets: recall at least ftfy's, false positives no higher.
-4. Peak memory of ``scan_csv`` on CSVs larger than its chunk budget, in a fresh subprocess
+4. False alarms on clean text the project did not write (``bench/cleantexts``, made by
+   ``scripts/make_clean_texts.py`` from names-dataset, CLDR, wordfreq, emoji and kaomoji lists),
+   per shape (as it stands, all caps, title case, emoticons, box drawing, product symbols,
+   prose quoting mojibake): ``find_mojibake`` against ``is_bad``. Target: ours <= ftfy's in
+   every shape.
+5. Peak memory of ``scan_csv`` on CSVs larger than its chunk budget, in a fresh subprocess
    each (peak RSS), for two file sizes: bounded by the chunk size means the peak does not
    grow with the file.
 """
@@ -40,7 +45,7 @@ import pyarrow.compute as pc  # noqa: E402
 from ftfy.badness import is_bad  # noqa: E402
 
 from encoding_core.fields.csvscan import scan_frame  # noqa: E402
-from encoding_core.fields.mojibake import PREFILTER_RE2  # noqa: E402
+from encoding_core.fields.mojibake import PREFILTER_RE2, MojibakeFinder  # noqa: E402
 from encoding_core.whatwg.decoders import decode_replace  # noqa: E402
 
 FIRST = ["José", "María", "João", "François", "Zoë", "Søren", "Łukasz", "Ahmet", "Şükrü",
@@ -317,6 +322,36 @@ def _memory(table: pd.DataFrame, report: Callable[[str], None]) -> dict[str, Any
     return sizes
 
 
+CLEAN_TEXTS = ROOT / "bench" / "cleantexts"
+#: The clean-text set's shapes, in the order the table shows them: (file stem, label)
+CLEAN_SHAPES = [("as_is", "as it stands"), ("all_caps", "all caps"), ("title_case", "title case"),
+                ("emoticons", "emoticons, kaomoji"), ("box_drawing", "box drawing"),
+                ("product_symbols", "product symbols"), ("quoted_mojibake", "quoted mojibake")]
+
+
+def clean_texts(report: Callable[[str], None] = print) -> dict[str, Any]:
+    """False alarms per shape of the clean-text set: ours (a ``MojibakeFinder``, as a scan uses)
+    and ftfy's ``is_bad``; and the CPU time of each over the whole set."""
+    finder = MojibakeFinder()
+    numbers: dict[str, Any] = {}
+    ours_seconds = ftfy_seconds = 0.0
+    report("False alarms on clean text (bench/cleantexts; target: ours <= ftfy per shape)")
+    report(f"  {'shape':<20}{'texts':>8}{'ours':>8}{'ftfy':>8}")
+    for stem, label in CLEAN_SHAPES:
+        texts = (CLEAN_TEXTS / f"{stem}.txt").read_text("utf-8").split("\n")[:-1]
+        started = time.process_time()
+        ours = sum(finder.explain(text) is not None for text in texts)
+        ours_seconds += time.process_time() - started
+        started = time.process_time()
+        theirs = sum(map(is_bad, texts))
+        ftfy_seconds += time.process_time() - started
+        numbers[stem] = {"texts": len(texts), "ours": ours, "ftfy": theirs}
+        report(f"  {label:<20}{len(texts):>8,}{ours:>8,}{theirs:>8,}")
+    numbers["seconds"] = {"ours": round(ours_seconds, 2), "ftfy_is_bad": round(ftfy_seconds, 2)}
+    report(f"  CPU time over the set: ours {ours_seconds:.1f} s, is_bad {ftfy_seconds:.1f} s")
+    return numbers
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cells", type=int, default=1_000_000)
@@ -328,7 +363,9 @@ def main(argv: list[str] | None = None) -> int:
                              "nearly every cell non-ASCII), or both, one after the other")
     args = parser.parse_args(argv)
     shapes = ("mixed", "scripts") if args.shape == "both" else (args.shape,)
-    numbers = {shape: run(args.cells, args.damaged, args.seed, shape=shape) for shape in shapes}
+    numbers: dict[str, Any] = {shape: run(args.cells, args.damaged, args.seed, shape=shape)
+                               for shape in shapes}
+    numbers["clean_texts"] = clean_texts()
     if args.json:
         args.json.write_text(json.dumps(numbers, indent=2, ensure_ascii=False))
     return 0

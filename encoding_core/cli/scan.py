@@ -12,6 +12,7 @@ from typing import Any
 from ..fields.csvformat import CsvError
 from ..fields.csvscan import ScanReport, scan_csv
 from ..fields.scanjson import scan_to_json
+from ..fields.scanwords import repair_in_words
 from ._help import examples
 
 __all__ = ["add_parser", "format_report"]
@@ -88,7 +89,8 @@ def format_report(name: str, report: ScanReport, examples: int = 10) -> str:
         shown = report.findings.head(examples)
         lines += ["", f"flagged cells (first {len(shown)} of {report.flagged:,}):"]
         for row in shown.itertuples():
-            repaired = _shown(row.repaired) if isinstance(row.repaired, str) else "no repair"
+            repaired = (_shown(row.repaired) if isinstance(row.repaired, str)
+                        else repair_in_words(str(row.kind), None, row.original))
             where = f"line {row.line}" if hasattr(row, "line") else f"row {row.row}"
             lines.append(f"  {where}, {row.column}: {row.kind}: {_shown(row.excerpt)}"
                          f" -> {repaired}  [{row.chain}]")

@@ -66,6 +66,8 @@ _MAGIC = (
     (b"\x1f\x8b", "gzip-compressed data; decompress it first"),
     (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
     (b"SQLite format 3\x00", "an SQLite database"),
+    (b"PAR1", "a Parquet file; scan it with encoding-triage scan-parquet FILE (scan_parquet), or "
+              "upload it to the CSV scan page, which reads Parquet"),
 )
 
 

@@ -34,10 +34,11 @@ from ftfy.badness import is_bad
 
 from ..wording import plural
 from .chain import Layer, chain_of, plan_layers
+from .plausible import implausible_repair, quoted_on_purpose
 from .prefilter import SpanCache, merge_spans, question_marks
 from .reread import Rereader
 
-__all__ = ["Finding", "Mojibake", "MojibakeFinder", "MojibakeKind"]
+__all__ = ["Finding", "Mojibake", "MojibakeFinder", "MojibakeKind", "unless_quoted"]
 
 MojibakeKind = Literal["mojibake", "partly-repairable", "lossy", "c1-controls"]
 
@@ -78,8 +79,9 @@ class Mojibake:
 _MAX_LAYERS = 8
 # What a re-read sees of ASCII: a space, "?", a (Latin) letter or some other character; so
 # masking the letters and the rest keeps its answer (UTF-8 bytes >= 0x80 are never ASCII).
-_MASK_ASCII = bytes(b if b >= 0x80 or b in b" ?" else 97 if chr(b).isalpha() else 48
-                    for b in range(256))
+# (case is kept: ``plausible`` asks whether a capitalised word gains a lower-case letter)
+_MASK_ASCII = bytes(b if b >= 0x80 or b in b" ?" else 65 if chr(b).isupper()
+                    else 97 if chr(b).isalpha() else 48 for b in range(256))
 # ... and ``is_bad`` sees every ASCII digit alike (tests/test_mojibake.py checks it)
 _MASK_DIGITS = bytes(48 if 48 <= b <= 57 else b for b in range(256))
 # a finding as a recipe: kind, the encodings re-read (None: no repair), chain, spans; () is None
@@ -132,10 +134,10 @@ class MojibakeFinder:
         if text in results:
             return results[text]
         if len(text) > _LONGEST_CACHED:   # (long texts rarely repeat; memory stays bounded)
-            return self._find(text)[0]
+            return unless_quoted(text, self._find(text)[0])
         if len(results) >= self._size:
             results.clear()
-        result = results[text] = self._find_shared(text)
+        result = results[text] = unless_quoted(text, self._find_shared(text))
         return result
 
     def _find_shared(self, text: str) -> Finding | None:
@@ -225,6 +227,10 @@ class MojibakeFinder:
             # (ftfy is only asked about text with a shape)
             return current, layers, False, _BY_IS_BAD, tuple(encodings)
         fixed, steps = ftfy.fix_encoding_and_explain(current)
+        if fixed != current and implausible_repair(current, fixed):
+            # is_bad weighs the text, not the repair: one into rare letters, marks of another
+            # script or private use is no repair, and the text is taken as it stands
+            return current, layers, False, 0, ()
         more = plan_layers(current, steps or [])
         return fixed, layers + more, not layers and not more, 0, ()
 
@@ -234,6 +240,16 @@ class MojibakeFinder:
         if found is None:
             found = self._chains[key] = chain_of(layers)
         return found
+
+
+def unless_quoted(text: str, finding: Finding | None) -> Finding | None:
+    """``finding``, unless the text shows its mojibake on purpose (``quoted_on_purpose``).
+
+    Asked after the caches: the answer depends on the ASCII words, which they mask.
+    """
+    if finding is None or finding[1] is None or finding[0] != "mojibake":
+        return finding
+    return None if quoted_on_purpose(text, finding[1], finding[3]) else finding
 
 
 def _replay(recipe: _Recipe, text: str) -> Finding | None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import threading
 
-from .finder import Finding, Mojibake, MojibakeFinder, MojibakeKind
+from .finder import Finding, Mojibake, MojibakeFinder, MojibakeKind, unless_quoted
 from .prefilter import PREFILTER_RE2, might_be_damaged
 
 __all__ = ["PREFILTER_RE2", "Finding", "Mojibake", "MojibakeFinder", "MojibakeKind",
@@ -54,7 +54,7 @@ def find_mojibake(text: str) -> Mojibake | None:
     finder = getattr(_PER_THREAD, "finder", None)
     if finder is None:
         finder = _PER_THREAD.finder = MojibakeFinder(size=10_000)
-    finding = finder._find(text)[0]
+    finding = unless_quoted(text, finder._find(text)[0])
     return None if finding is None else Mojibake(*finding)
 
 

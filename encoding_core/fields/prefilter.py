@@ -253,7 +253,10 @@ def might_be_damaged(text: str) -> bool:
 
 _TOKEN = re.compile(r"\S+")
 _URLISH = frozenset("=&/:#%@\\")                               # URLs, e-mail, paths, code
-_QMARK_INNER = re.compile(r"(?<=[^\W\d_])\?+(?=[^\W\d_])")      # Garc?a
+# A letter beside a "?" that may stand for a lost one; not CJK, kana, Hangul or their
+# full- and half-width forms, which write "?" straight after a word (ドコ?o, ｱﾚ?ｱﾚ)
+_LETTER = "[^\\W\\d_\u2e80-\ua4cf\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]"
+_QMARK_INNER = re.compile(rf"(?<={_LETTER})\?+(?={_LETTER})")      # Garc?a
 _QMARK_START = re.compile(r"^\?+(?=[^\W\d_]{2})")               # ?lvaro
 _QMARK_END = re.compile(r"(?<=[^\W\d_])\?+$")                   # Jos? ...
 _NEXT_WORD = re.compile(r"\s+[^\W\d_]")                          # ... before another word

@@ -26,10 +26,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ftfy.badness import is_bad
 from ftfy.chardata import CHARMAP_ENCODINGS
 
 from ..decision.utf8profile import ascii_byte_count
 from .chain import UTF8_READ_AS, Layer, read_as_name
+from .plausible import capitals_reread, implausible_repair, mixes_scripts
 
 __all__ = ["Rereader"]
 
@@ -47,22 +49,10 @@ _LETTERS = re.compile(r"[^\W\d_]+")   # a word
 # and combining marks standing alone.
 _ALPHABET = re.compile("[\u0370-\u07ff]")   # Greek, Cyrillic, Armenian, Hebrew, Arabic ... NKo
 _RARE = re.compile("[\u0180-\u019f\u01a2-\u01ae\u01b1-\u0217\u021c-\u036f]")
-_SAME_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}  # Japanese writes one word in all three
+# Clean text re-reads as UTF-8 by accident in a pair or three (a capital and a symbol, twice);
+# a re-read with more sequences is not weighed again (plausible)
+_FEW = 3
 _LONGEST_CACHED = 1_000   # characters; a longer word is not cached (it rarely repeats)
-
-
-def _mixes_scripts(word: str) -> bool:
-    """True when a word's letters come from more than one script (by Unicode character name)."""
-    if max(word) < "\u0250":   # ASCII, Latin-1 Supplement, Latin Extended-A and -B
-        return False
-    scripts = set()
-    for char in word:
-        if char < "\u0250":   # ASCII, Latin-1 Supplement, Latin Extended-A and -B
-            scripts.add("LATIN")
-            continue
-        script = unicodedata.name(char, "?").split(" ", 1)[0]
-        scripts.add(_SAME_SCRIPT.get(script, script))
-    return len(scripts) > 1
 
 
 def _unlike_text(decoded: str) -> bool:
@@ -121,9 +111,17 @@ class Rereader:
                 continue
             sequences = len(decoded) - ascii_byte_count(raw)
             if (sequences >= 2 or (sequences == 1 and _ASCII_LETTER.search(text))) and \
-                    not self.mixes_scripts(decoded) and not _unlike_text(decoded):
+                    not self.mixes_scripts(decoded) and not _unlike_text(decoded) and \
+                    (sequences > _FEW or self._plausible(text, decoded)):
                 return decoded, UTF8_READ_AS[read_as_name(encoding, text)], encoding
         return text, None, ""
+
+    @staticmethod
+    def _plausible(text: str, decoded: str) -> bool:
+        """A re-read of a few sequences is weighed (``plausible``): it must be clearly better,
+        and a word of Latin capitals it changes must also look damaged to ``is_bad``."""
+        return not implausible_repair(text, decoded, words_checked=True) and \
+            not (capitals_reread(text, decoded) and not is_bad(text))
 
     def mixes_scripts(self, text: str) -> bool:
         """Whether a word of ``text`` mixes scripts (``_mixes_scripts``, once per word)."""
@@ -135,7 +133,7 @@ class Rereader:
             if found is None:
                 if len(mixed) >= self._size:
                     mixed.clear()
-                found = _mixes_scripts(word)
+                found = mixes_scripts(word)
                 if len(word) <= _LONGEST_CACHED:
                     mixed[word] = found
             if found:

@@ -333,3 +333,18 @@ def test_a_scan_report_file_opens_with_the_same_tables() -> None:
     at.file_uploader(key="csv_report_file").upload("bad.json", b'{"columns": 3}',
                                                    "application/json").run()
     assert any("not a field scan" in e.value for e in at.error)
+
+
+def test_tables_read_as_a_report() -> None:
+    """Headings in words (not partly_repairable), and a lossy row says what is lost, not None."""
+    at = _page()
+    at.button(key="csv_sample").click().run()
+    per_column = _tab(at, "Per column").dataframe[0]  # type: ignore[attr-defined]
+    headings = json.loads(per_column.proto.columns)
+    assert headings["partly_repairable"]["label"] == "Partly repairable"
+    assert headings["rate"]["label"] == "Flagged share"
+    examples = _table(at, "Examples")
+    assert examples["repaired"].notna().all()
+    lossy = examples[examples["kind"] == "lossy"]["repaired"].tolist()
+    assert lossy and all(text.startswith("no repair: ") and "lost" in text for text in lossy)
+    assert "no repair: 2 letters lost (written as ?)" in lossy

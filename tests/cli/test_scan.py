@@ -41,7 +41,8 @@ def test_json_with_chosen_columns(capsys: pytest.CaptureFixture[str]) -> None:
     (b"PK\x03\x04\x14\x00", [], "ZIP archive"),
     (b"", [], "the file is empty"),
     (b"name\nx\n", ["--column", "nope"], "no column named 'nope'"),
-], ids=["xlsx", "empty", "unknown-column"])
+    (b"PAR1\x15\x04\x15", [], "scan it with encoding-triage scan-parquet FILE"),
+], ids=["xlsx", "empty", "unknown-column", "parquet"])
 def test_unreadable_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                   body: bytes, args: list[str], message: str) -> None:
     """A file that is not CSV, or a wrong column, is an error message and status 2."""

@@ -230,3 +230,21 @@ def test_is_bad_sees_every_ascii_digit_alike() -> None:
                 assert op in (_constants.ANY, _constants.AT), op
 
     walk(parsed)
+
+
+CLEAN_TEXTS = Path(__file__).parents[2] / "bench" / "cleantexts"
+
+
+@pytest.mark.parametrize("shape", ["as_is", "all_caps", "title_case", "emoticons", "box_drawing",
+                                   "product_symbols", "quoted_mojibake"])
+def test_clean_text_set_flags_no_more_than_ftfy(shape: str) -> None:
+    """On clean text the project did not write (names, CLDR, words as they stand, upper- and
+    title-cased; emoticons; box drawing; product symbols; prose quoting mojibake), no more
+    false alarms than ftfy's is_bad, shape by shape (bench/cleantexts, issue 23)."""
+    from ftfy.badness import is_bad
+
+    texts = (CLEAN_TEXTS / f"{shape}.txt").read_text("utf-8").split("\n")[:-1]
+    assert len(texts) > 5_000
+    finder = MojibakeFinder()
+    ours = [text for text in texts if finder.explain(text) is not None]
+    assert len(ours) <= sum(map(is_bad, texts)), ours[:20]
