@@ -10,7 +10,7 @@ from streamlit.delta_generator import DeltaGenerator
 from encoding_core import ENCODING_NAMES, BrowserAnswer, browser_answers, compare_candidates
 from encoding_core.decision.models import Source
 from encoding_core.views.cases import cases_json, regression_case
-from encoding_core.views.compare import SEGMENTS, Comparison, line_count, shown_lines
+from encoding_core.views.compare import Comparison, line_count, shown_lines
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
 from ui.overrides_access import applied_encoding
 
@@ -34,7 +34,7 @@ def _browsers(body: bytes, content_type: str | None, url: str | None
 def _regression_case(body: bytes, content_type: str | None, result: Comparison, label: str,
                      slot: DeltaGenerator) -> None:
     """Offer the bytes as a test case that pins (or corrects) the decision."""
-    names = [c.encoding for c in result.columns]
+    names = [c.encoding for c in result.columns if c.mixed_with is None]
     with slot.popover("Save as a regression case"):
         expected = st.selectbox("The right encoding for these bytes is", names,
                                 key="compare_case_expect")
@@ -109,8 +109,8 @@ def compare_page() -> None:
             # the decision's column stands out: a border and a badge, not only its title
             with slot, st.container(border=column.is_decision,
                                     key=f"compare_column_{column.encoding}"):
-                title = (f"read segment by segment ({column.encoding.split(': ', 1)[1]})"
-                         if column.encoding.startswith(SEGMENTS) else
+                title = (f"read segment by segment (utf-8 + {column.mixed_with})"
+                         if column.mixed_with is not None else
                          f"{column.encoding}{' (decision)' if column.is_decision else ''}")
                 st.markdown(f"**{title}**")
                 if column.is_decision:
@@ -122,9 +122,7 @@ def compare_page() -> None:
                 for line in shown_lines(result, column, only_differing=only_diff,
                                         max_lines=MAX_LINES, max_chars=MAX_LINE_CHARS,
                                         first=first):
-                    more = f" … ({line.cut:,} more characters)" if line.cut else ""
-                    chunks.append(highlighted_html(f"{line.number:>4}  {line.text}{more}",
-                                                   tuple((a + 6, b + 6) for a, b in line.spans)))
+                    chunks.append(highlighted_html(*line.numbered()))
                 # every chunk is page text through highlighted_html, which escapes it all
                 st.html("".join(chunks) or "<p>(no differing lines)</p>")
 
