@@ -24,9 +24,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pandas as pd
-import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-
+from ..extras import needs_extra
 from ..whatwg.decoders import decodes_strictly
 from .csvformat import (
     HEAD_BYTES,
@@ -39,6 +37,10 @@ from .csvnotes import csv_fields, ragged
 from .csvread import NotUtf8, ReadStats, Source, open_source, read_records
 from .csvutf8lines import with_other_lines
 from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
+
+with needs_extra("fields", "the field scan"):
+    import pandas as pd
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 
 __all__ = ["CsvError", "Progress", "ScanReport", "guess_host_column", "host_of", "read_header",
            "scan_csv", "scan_frame"]

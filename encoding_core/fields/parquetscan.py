@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-import pyarrow.parquet as pq  # type: ignore[import-untyped, unused-ignore]
-
 from ..errors import EncodingCoreError
+from ..extras import needs_extra
 from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
+
+with needs_extra("fields", "the Parquet scan"):
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped, unused-ignore]
 
 __all__ = ["ParquetError", "is_parquet", "parquet_columns", "scan_parquet"]
 

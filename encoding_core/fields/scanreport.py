@@ -20,14 +20,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-import pandas as pd
-import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
-
+from ..extras import needs_extra
 from ..hosts import host_of as url_host
 from .csvmixed import Shown, mixed_cells
 from .mojibake import PREFILTER_RE2, MojibakeFinder, might_be_damaged, suspicious_part
+
+with needs_extra("fields", "the field scan"):
+    import numpy as np
+    import pandas as pd
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+    import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
 
 __all__ = ["COLUMN_FIELDS", "FINDING_FIELDS", "HOST_FIELDS", "MAX_FINDINGS", "ScanReport",
            "Tally", "empty_frame", "host_of"]

@@ -27,11 +27,13 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from prometheus_client import REGISTRY, CollectorRegistry, Counter
-
 from ..datafolder import data_folder
 from ..decision.models import Decoded
+from ..extras import needs_extra
 from .hostreport import QUARANTINE_THRESHOLD
+
+with needs_extra("metrics", "record_decode's counters"):
+    from prometheus_client import REGISTRY, CollectorRegistry, Counter
 
 __all__ = ["QUARANTINE_ENV_VAR", "QuarantineEntry", "default_quarantine_path", "read_quarantine",
            "record_decode"]

@@ -25,12 +25,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO, cast
 
-from fastwarc.warc import ArchiveIterator, WarcRecordType
-
 from ..errors import EncodingCoreError
+from ..extras import needs_extra
 from ..fetch.codings import BodyTooLargeError
 from ..fetch.http_message import Headers, HttpMessage, body_for_decoder, is_html, parse_http_message
 from ..fetch.models import Capture, Exchange
+
+with needs_extra("warc", "reading WARC files"):
+    from fastwarc.warc import ArchiveIterator, WarcRecordType
 
 __all__ = ["HttpMessage", "StoredRecord", "WarcFormatError", "WarcListing", "WarcResponse",
            "is_html", "iter_captures", "iter_indexed_captures", "list_responses",
