@@ -9,10 +9,12 @@ from streamlit.delta_generator import DeltaGenerator
 
 from encoding_core import ENCODING_NAMES, BrowserAnswer, browser_answers, compare_candidates
 from encoding_core.decision.models import Source
+from encoding_core.overrides.model import OverrideStatus
+from encoding_core.overrides.retest import decode_with_overrides
 from encoding_core.views.cases import cases_json, regression_case
 from encoding_core.views.compare import Comparison, line_count, shown_lines
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
-from ui.overrides_access import applied_encoding
+from ui.overrides_access import host_overrides
 
 MAX_LINES = 200
 _SOURCES = frozenset(str(source) for source in Source)
@@ -21,8 +23,10 @@ MAX_LINE_CHARS = 2_000  # a minified page is one line: shown cut, with how much 
 
 @st.cache_data(show_spinner="Decoding under every candidate…", max_entries=32)
 def _compare(body: bytes, content_type: str | None, extra: tuple[str, ...],
-             override: str | None) -> Comparison:
-    return compare_candidates(body, content_type, extra=extra, override=override)
+             statuses: tuple[OverrideStatus, ...]) -> Comparison:
+    # decided as Fetch and Bytes decide: the host's overrides, every matching entry traced
+    return compare_candidates(body, content_type, extra=extra,
+                              decision=decode_with_overrides(body, content_type, statuses))
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
@@ -70,7 +74,7 @@ def compare_page() -> None:
         st.stop()
     extra = st.multiselect("Also decode as", [n for n in ENCODING_NAMES if n != "replacement"],
                            key="compare_extra")
-    result = _compare(item.body, item.content_type, tuple(extra), applied_encoding(item.host))
+    result = _compare(item.body, item.content_type, tuple(extra), host_overrides(item.host))
     render_decision(result.decision, key="compare",
                     browsers=_browsers(item.body, item.content_type, item.url))
     left, right = st.columns(2)

@@ -77,11 +77,17 @@ def compare_candidates(body: bytes, content_type: str | None = None, *,
                        extra: Iterable[str] = (), override: str | None = None,
                        site_default: str | None = None,
                        detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
-                       ) -> Comparison:
-    """Decide, then decode the body under every candidate encoding for a side-by-side view."""
+                       decision: Decoded | None = None) -> Comparison:
+    """Decide, then decode the body under every candidate encoding for a side-by-side view.
+
+    ``decision`` is the body's decision when the caller made it (``decode_with_overrides``,
+    with the host's overrides in its trace); else ``decode`` makes it with ``override`` and
+    ``site_default``.
+    """
     extra = tuple(extra)   # read twice below: a generator would be empty the second time
-    decision = decode(body, content_type, override=override, site_default=site_default,
-                      detector=detector)
+    if decision is None:
+        decision = decode(body, content_type, override=override, site_default=site_default,
+                          detector=detector)
     sources: dict[str, list[str]] = {decision.encoding: []}
     for ev in decision.evidence:
         if ev.encoding and ev.encoding != "replacement":
