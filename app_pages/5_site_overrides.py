@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 import streamlit as st
@@ -89,11 +88,6 @@ def _fetched_at(capture: str, zone: LandingZone) -> str | None:
 def _retests() -> dict[str, RetestResult]:
     results: dict[str, RetestResult] = st.session_state.setdefault(_RESULTS, {})
     return results
-
-
-@st.cache_data(show_spinner="Decoding with and without the override…", max_entries=16)
-def _retest(entry: SiteOverride, body: bytes, content_type: str | None) -> RetestResult:
-    return retest(entry, body, content_type)
 
 
 def overrides_page() -> None:
@@ -277,9 +271,10 @@ def _retest_view(entries: tuple[SiteOverride, ...], today: date) -> None:
             if origin and not host_matches(entry.host, origin):
                 notes.append(("warning", f"The sample comes from {md_escape(origin)}, which "
                                          f"{md_escape(entry.host)} does not cover."))
-            # run now, even when the decodings come from the cache: a renewal needs the time
-            _retests()[entry.id] = replace(_retest(entry, body, content_type),
-                                           tested_at=datetime.now(UTC).replace(microsecond=0))
+            # run on each click, not cached: the result's tested_at is when it ran, which a
+            # renewal needs (two decodes; the session keeps the result for the reruns)
+            with st.spinner("Decoding with and without the override…"):
+                _retests()[entry.id] = retest(entry, body, content_type)
             st.session_state.setdefault(_NOTES, {})[entry.id] = tuple(notes)
             # The Review tab was drawn earlier in this run, before the re-test existed: draw
             # the page again so that it shows what a renewal now rests on.
