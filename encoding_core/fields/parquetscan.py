@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from ..errors import EncodingCoreError
 from ..extras import needs_extra
-from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
+from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_label
 
 with needs_extra("fields", "the Parquet scan"):
     import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
@@ -103,7 +103,7 @@ def scan_parquet(source: Source, columns: Sequence[str] | None = None,
             hosts = None
             if host_column is not None and table is not None:
                 values = table.column(host_column).to_pylist()
-                hosts = [host_of(v) for v in values]
+                hosts = [host_label(v) for v in values]
             cells = [table.column(n).cast(pa.large_string()) for n in chosen] if table else []
             tally.add(cells, labels, None, hosts)
             start += rows

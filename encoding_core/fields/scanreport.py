@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..extras import needs_extra
-from ..hosts import host_of as url_host
+from ..hosts import host_of
 from .csvmixed import Shown, mixed_cells
 from .mojibake import PREFILTER_RE2, MojibakeFinder, might_be_damaged, suspicious_part
 
@@ -32,7 +32,7 @@ with needs_extra("fields", "the field scan"):
     import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
 
 __all__ = ["COLUMN_FIELDS", "FINDING_FIELDS", "HOST_FIELDS", "MAX_FINDINGS", "ScanReport",
-           "Tally", "empty_frame", "host_of"]
+           "Tally", "empty_frame", "host_label"]
 
 MAX_FINDINGS = 10_000
 _CACHE_SIZE = 100_000
@@ -119,16 +119,19 @@ class ScanReport:
         return b"\xef\xbb\xbf" + self.findings.to_csv(index=False).encode("utf-8")
 
 
-def host_of(value: object) -> str:
-    """The host of a URL or host-name cell, lower case; ``(none)`` when there is none.
+def host_label(value: object) -> str:
+    """The host a cell's rows are counted under: ``hosts.host_of`` the cell (a URL or a host
+    name); the cell lower-cased when it has no host; ``(none)`` for an empty or non-text cell.
 
-    >>> host_of("https://Shop.Example/p?id=1"), host_of("shop.example:8080"), host_of(None)
-    ('shop.example', 'shop.example', '(none)')
+    >>> host_label("https://Shop.Example/p?id=1"), host_label("shop.example:8080")
+    ('shop.example', 'shop.example')
+    >>> host_label(None), host_label("http://[::1")
+    ('(none)', 'http://[::1')
     """
     if not isinstance(value, str) or not value.strip():
         return "(none)"
     text = value.strip()
-    return url_host(text) or text.lower()
+    return host_of(text) or text.lower()
 
 
 _SAMPLE = 2_048
