@@ -225,7 +225,7 @@ class Tally:
             columns_at, rows_at = np.divmod(positions[flagged], n)
             # per distinct text: kind, repaired, chain, excerpt
             about: list[Shown | None] = [
-                None if r is None else (r[0], r[1], r[2], suspicious_part(text, r))
+                None if r is None else Shown(r.kind, r.repaired, r.chain, suspicious_part(text, r))
                 for text, r in zip(texts, found, strict=True)]
             self._count(texts, about, codes[flagged], columns_at, rows_at, labels, lines, hosts)
 
@@ -258,10 +258,11 @@ class Tally:
         self.flagged += len(codes)
         width = len(self.names)
         # per distinct text: the kind's number, and whether it is repairable (wholly)
-        kinds = np.fromiter((_KIND_NUMBER[r[0]] if r else 0 for r in about), np.int64,
+        kinds = np.fromiter((_KIND_NUMBER[r.kind] if r else 0 for r in about), np.int64,
                             len(about))
-        fixable = np.fromiter((r is not None and r[1] is not None
-                               and r[0] != "partly-repairable" for r in about), bool, len(about))
+        fixable = np.fromiter((r is not None and r.repaired is not None
+                               and r.kind != "partly-repairable" for r in about), bool,
+                              len(about))
         kinds, fixable = kinds[codes], fixable[codes]
         by_kind = np.bincount(columns * len(_KINDS) + kinds, minlength=width * len(_KINDS))
         for name, flagged, repairable, per_kind in zip(
