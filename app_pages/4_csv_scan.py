@@ -18,6 +18,7 @@ from encoding_core.fields.csvscan import (
     scan_csv,
 )
 from encoding_core.fields.parquetscan import ParquetError, is_parquet, parquet_columns, scan_parquet
+from encoding_core.fields.scandownloads import scan_downloads
 from encoding_core.fields.scanjson import scan_from_json
 from encoding_core.fields.scantotals import KIND_ORDER, cells_by_kind, scan_totals
 from encoding_core.wording import plural
@@ -229,13 +230,9 @@ def _show(report: ScanReport, name: str) -> None:
             st.dataframe(report.malformed, hide_index=True, width="stretch", key="csv_malformed")
     with tabs["Export"]:
         st.info(NOT_IN_PLACE)
-        stem = Path(name).stem
-        st.download_button("Flagged cells with proposed repairs (CSV)", report.findings_csv(),
-                           file_name=f"{stem}_flagged.csv", mime="text/csv",
-                           key="csv_download_findings", on_click="ignore")
-        st.download_button("Summary (JSON)", report.summary_json(),
-                           file_name=f"{stem}_summary.json", mime="application/json",
-                           key="csv_download_summary", on_click="ignore")
+        for download in scan_downloads(report, Path(name).stem):
+            st.download_button(download.label, download.data, file_name=download.file_name,
+                               mime=download.mime, key=download.key, on_click="ignore")
 
 
 def _table_and_chart(frame: pd.DataFrame, by: str, key: str, top: int | None = None) -> None:

@@ -214,11 +214,15 @@ def test_bytes_view_renders_a_mojibake_cell() -> None:
     assert not at.exception, at.exception
 
 
-def test_summary_json_is_what_the_core_exports() -> None:
-    """The JSON download is the report's summary (checked through the core)."""
-    from encoding_core.fields.csvscan import scan_csv
-    summary = json.loads(scan_csv(f"a\n{MOJIBAKE}\n".encode()).summary_json())
-    assert summary["columns"][0]["flagged"] == 1
+def test_downloads_are_the_scans_own() -> None:
+    """The Export tab offers exactly the scan's downloads (fields.scandownloads, where their
+    contents are tested), each under its label, as a file of its type."""
+    at = _upload("x.csv", f"id,name\n1,ok\n2,{MOJIBAKE}\n".encode())
+    for key, label, suffix in (("csv_download_findings", "Flagged cells with proposed "
+                                "repairs (CSV)", ".csv"),
+                               ("csv_download_summary", "Summary (JSON)", ".json")):
+        button = at.download_button(key=key)
+        assert (button.label, button.proto.url.endswith(suffix)) == (label, True)
 
 
 def _leave_and_return(at: AppTest) -> AppTest:
