@@ -10,10 +10,13 @@ laid out by concern, lowest layer first (``pyproject.toml``'s import contract ch
   byte inspection and regression cases;
 * ``cli`` and ``spark``: the command line; the same reports on Apache Spark (optional).
 
-``errors``, ``wording``, ``datafolder`` and ``hosts`` are the shared basics every room may
-import. Every name below is imported on first use (PEP 562), so ``import encoding_core`` loads
-none of the rooms, and ``decode`` loads only what deciding needs: no numpy, httpx, ruamel.yaml,
-ftfy, pandas or pyarrow (``tests/test_public_api.py`` lists the modules loaded).
+``errors``, ``extras``, ``limits``, ``wording``, ``datafolder`` and ``hosts`` are the shared
+basics every room may import. "Seed 000" and its siblings, cited throughout, are the notes the
+project started from: README.md "Sources: the seeds" says what each is.
+
+Every name below is imported on first use (PEP 562), so ``import encoding_core`` loads none of
+the rooms, and ``decode`` loads only what deciding needs: no numpy, httpx, ruamel.yaml, ftfy,
+pandas or pyarrow (``tests/test_public_api.py`` lists the modules loaded).
 """
 
 from __future__ import annotations

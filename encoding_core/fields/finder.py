@@ -80,7 +80,7 @@ _MAX_LAYERS = 8
 # masking the letters and the rest keeps its answer (UTF-8 bytes >= 0x80 are never ASCII).
 _MASK_ASCII = bytes(b if b >= 0x80 or b in b" ?" else 97 if chr(b).isalpha() else 48
                     for b in range(256))
-# ... and ``is_bad`` sees every ASCII digit alike (tests/test_mojibake.py checks it)
+# ... and ``is_bad`` sees every ASCII digit alike (tests/fields/test_mojibake.py checks it)
 _MASK_DIGITS = bytes(48 if 48 <= b <= 57 else b for b in range(256))
 # a finding as a recipe: kind, the encodings re-read (None: no repair), chain, spans; () is None
 _Recipe = tuple[MojibakeKind, tuple[str, ...] | None, str, tuple[tuple[int, int], ...]] | tuple[()]
