@@ -22,10 +22,11 @@ from encoding_core.fields.scandownloads import scan_downloads
 from encoding_core.fields.scanjson import scan_from_json
 from encoding_core.fields.scantotals import KIND_ORDER, cells_by_kind, scan_totals
 from encoding_core.wording import plural
-from ui.components import md_code, md_escape
+from ui.components import md_escape
 from ui.kept_uploader import kept_file_uploader
 from ui.last_result import last_result
 from ui.state import CurrentInput, forget_upload, set_current
+from ui.wording import md_code
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of damage, URLs)",
@@ -276,7 +277,7 @@ def _examples(report: ScanReport, name: str) -> None:
         return
     # a CSV's findings have lines; a Parquet file's, rows
     labels = [(f"line {r.line}" if hasattr(r, "line") else f"row {r.row}")
-              + f", {r.column}: {r.excerpt[:60]}" for r in shown.itertuples()]
+              + f", {r.column}: {str(r.excerpt)[:60]}" for r in shown.itertuples()]
     chosen = st.selectbox("Look at the bytes of", range(len(labels)), key="csv_example",
                           format_func=labels.__getitem__)
     if st.button("Open in the Bytes view", key="csv_to_bytes"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -17,8 +18,10 @@ from encoding_core.overrides.retest import (
     retest,
 )
 from encoding_core.overrides.store import (
+    DUE_DAYS,
     MAX_REVIEW_DAYS,
     Approve,
+    Change,
     OverrideEvidence,
     OverrideStore,
     Propose,
@@ -45,7 +48,6 @@ from ui.overrides_staging import (
     stage,
 )
 from ui.overrides_view import (
-    DUE_DAYS,
     due_marker,
     render_entry,
     render_evidence,
@@ -166,7 +168,8 @@ def _actions(store: OverrideStore, entries: tuple[SiteOverride, ...], today: dat
                               key="overrides_action_review_by")
                 if "renew" in actions else today)
     who = actor or ""
-    changes = {"approve": lambda: Approve(entry.id, who),
+    changes: dict[str, Callable[[], Change]] = {
+               "approve": lambda: Approve(entry.id, who),
                "reject": lambda: Reject(entry.id, who, reason),
                "retire": lambda: Retire(entry.id, who, reason),
                "renew": lambda: Renew(entry.id, who, new_date, reason, latest)}

@@ -47,9 +47,10 @@ def warc_source(section: dict[str, Any]) -> WarcChoice | None:
     if not folder or not files:
         return None
     names = [p.name for p in files]
-    last = remembered("fetch_warc_file", None)
+    last: str | None = remembered("fetch_warc_file", None)
     name = st.selectbox(f"…or a file in {folder}", names, key="fetch_warc_file",
-                        index=names.index(last) if last in names else None)
+                        index=names.index(last) if last is not None and last in names
+                        else None)
     remember("fetch_warc_file", name)
     if name is None:
         return None
