@@ -111,7 +111,7 @@ def test_columns_that_repeat_values_give_the_same_result() -> None:
     ("https://Shop.Example:8443/p?q=1", "shop.example"), ("shop.example/path", "shop.example"),
     ("//cdn.example/x", "cdn.example"), ("", "(none)"), (3, "(none)"), ("http://[::1", "http://[::1"),
 ], ids=["url", "bare", "scheme-relative", "empty", "not-text", "malformed"])
-def test_host_of(value: object, host: str) -> None:
+def test_host_label(value: object, host: str) -> None:
     """Host names come from URLs or bare host cells, lower case."""
     assert host_label(value) == host
 
