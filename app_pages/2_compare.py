@@ -14,7 +14,7 @@ from encoding_core.overrides.retest import decode_with_overrides
 from encoding_core.views.cases import cases_json, regression_case
 from encoding_core.views.compare import Comparison, line_count, shown_lines
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
-from ui.overrides_access import host_overrides
+from ui.overrides_access import host_overrides, say_applied
 
 MAX_LINES = 200
 _SOURCES = frozenset(str(source) for source in Source)
@@ -75,6 +75,7 @@ def compare_page() -> None:
     extra = st.multiselect("Also decode as", [n for n in ENCODING_NAMES if n != "replacement"],
                            key="compare_extra")
     result = _compare(item.body, item.content_type, tuple(extra), host_overrides(item.host))
+    say_applied(result.decision)
     render_decision(result.decision, key="compare",
                     browsers=_browsers(item.body, item.content_type, item.url))
     left, right = st.columns(2)
