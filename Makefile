@@ -23,7 +23,7 @@ run: $(VENV)/.run-deps
 	$(PY) -m streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 		--server.headless true --browser.gatherUsageStats false
 
-## lint: ruff over everything, mypy --strict over encoding_core, the import contract
+## lint: ruff over everything, mypy --strict over encoding_core and the app (app.py, app_pages, ui), the import contract
 lint: $(VENV)/.test-deps
 	$(PY) -m ruff check .
 	$(PY) -m mypy

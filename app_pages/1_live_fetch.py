@@ -8,7 +8,7 @@ field, plus ``landing_dir``, ``retention_days`` and ``warc_dir``), then the envi
 from __future__ import annotations
 
 from dataclasses import asdict
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -30,6 +30,7 @@ from encoding_core.warc.hostreport import (
 )
 from encoding_core.warc.instrument import default_quarantine_path, read_quarantine
 from encoding_core.warc.landing import LandingZone, LandingZoneError, fetch_and_keep, recent, reopen
+from encoding_core.warc.reportpage import OpenWarc, ReportPage, report_page
 from encoding_core.warc.warcfile import WarcFormatError, WarcListing, list_responses, read_response
 from encoding_core.wording import plural
 from ui.components import md_escape, render_decision
@@ -235,50 +236,14 @@ def _kept_report(listed: Listed | None) -> HostReport | None:
     return report
 
 
-def _reachable(warc_file: str, listed: Listed | None, section: dict[str, Any]
-               ) -> tuple[bytes | str, str] | None:
-    """The WARC file a report file's record names, if it is here: the file open in the WARC
-    tab, or one of the WARC files the tab lists in ``warc_dir``, matched by name only (a
-    report file is untrusted: its path is never opened as given). A record that names no
-    file (a report written before records named theirs) is looked for in the open file."""
-    name = PurePosixPath(warc_file.replace("\\", "/")).name if warc_file else ""
-    if listed is not None and (not name or listed[0].name == name):
-        return listed[0].data, listed[0].name
-    folder = Path(str(section["warc_dir"])) if section.get("warc_dir") else None
-    if not name or folder is None or not folder.is_dir():
-        return None
-    for path in folder.glob("*.warc*"):   # the names the WARC tab offers, nothing else
-        if path.name == name and path.is_file():
-            return str(path), name
-    return None
-
-
 def _report_page(record: RecordOutcome, listed: Listed | None, settings: FetchSettings,
-                 zone: LandingZone, section: dict[str, Any]) -> tuple[Capture, str] | str:
-    """The capture behind a host-report row, by the reference the row carries: its kept
-    capture's id (a URL list) or its record's index in its WARC file, never by URL (a URL
-    fetched twice, or a crawl's repeated record, would open another page); or why not.
-
-    A report built here over the WARC tab's file reads that file; a report file (a job's)
-    reads the file its record names, when that file is reachable here, and only when the
-    record found there has the report's URL (a file of the same name may be another one)."""
-    if record.capture_id is not None:
-        return reopen(record.capture_id, zone), f"capture {record.capture_id}: {record.url}"
-    if record.record_index is None:
-        return "That row has no page to open (a fetch that failed)."
-    from_here = st.session_state.get(_REPORT_SOURCE) is not None and listed is not None
-    found = (listed[0].data, listed[0].name) if from_here and listed is not None else \
-        _reachable(record.warc_file, listed, section)
-    if found is None:
-        named = record.warc_file or "the WARC file the report was built from"
-        return (f"The record's WARC file ({named}) is not here: open it in the WARC tab, "
-                "or put it in warc_dir.")
-    data, name = found
-    capture = read_response(data, record.record_index, max_bytes=settings.max_bytes)
-    if not from_here and capture.url != record.url:
-        return (f"Record #{record.record_index} of {name} is {capture.url}, not the report's "
-                f"{record.url}: this {name} is not the file the report was built from.")
-    return capture, f"{name} #{record.record_index}: {record.url}"
+                 zone: LandingZone, section: dict[str, Any]) -> ReportPage | str:
+    """The capture behind a host-report row (``warc.reportpage``), or why not."""
+    opened = OpenWarc(listed[0].data, listed[0].name) if listed is not None else None
+    built_here = st.session_state.get(_REPORT_SOURCE) is not None and opened is not None
+    folder = Path(str(section["warc_dir"])) if section.get("warc_dir") else None
+    return report_page(record, zone, opened=opened, built_here=built_here, folder=folder,
+                       max_bytes=settings.max_bytes)
 
 
 def _open_from_report(record: RecordOutcome, listed: Listed | None, settings: FetchSettings,
@@ -292,7 +257,7 @@ def _open_from_report(record: RecordOutcome, listed: Listed | None, settings: Fe
     if isinstance(found, str):
         st.error(md_escape(found))
         return
-    _use(*found, _HOSTS)
+    _use(found.capture, found.label, _HOSTS)
     st.switch_page("app_pages/2_compare.py")
 
 

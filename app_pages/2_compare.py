@@ -9,10 +9,12 @@ from streamlit.delta_generator import DeltaGenerator
 
 from encoding_core import ENCODING_NAMES, BrowserAnswer, browser_answers, compare_candidates
 from encoding_core.decision.models import Source
+from encoding_core.overrides.model import OverrideStatus
+from encoding_core.overrides.retest import decode_with_overrides
 from encoding_core.views.cases import cases_json, regression_case
-from encoding_core.views.compare import SEGMENTS, Comparison, line_count, shown_lines
+from encoding_core.views.compare import Comparison, line_count, shown_lines
 from ui.components import highlighted_html, input_picker, md_escape, render_decision
-from ui.overrides_access import applied_encoding
+from ui.overrides_access import host_overrides, say_applied
 
 MAX_LINES = 200
 _SOURCES = frozenset(str(source) for source in Source)
@@ -21,8 +23,10 @@ MAX_LINE_CHARS = 2_000  # a minified page is one line: shown cut, with how much 
 
 @st.cache_data(show_spinner="Decoding under every candidate…", max_entries=32)
 def _compare(body: bytes, content_type: str | None, extra: tuple[str, ...],
-             override: str | None) -> Comparison:
-    return compare_candidates(body, content_type, extra=extra, override=override)
+             statuses: tuple[OverrideStatus, ...]) -> Comparison:
+    # decided as Fetch and Bytes decide: the host's overrides, every matching entry traced
+    return compare_candidates(body, content_type, extra=extra,
+                              decision=decode_with_overrides(body, content_type, statuses))
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
@@ -34,7 +38,7 @@ def _browsers(body: bytes, content_type: str | None, url: str | None
 def _regression_case(body: bytes, content_type: str | None, result: Comparison, label: str,
                      slot: DeltaGenerator) -> None:
     """Offer the bytes as a test case that pins (or corrects) the decision."""
-    names = [c.encoding for c in result.columns]
+    names = [c.encoding for c in result.columns if c.mixed_with is None]
     with slot.popover("Save as a regression case"):
         expected = st.selectbox("The right encoding for these bytes is", names,
                                 key="compare_case_expect")
@@ -70,7 +74,8 @@ def compare_page() -> None:
         st.stop()
     extra = st.multiselect("Also decode as", [n for n in ENCODING_NAMES if n != "replacement"],
                            key="compare_extra")
-    result = _compare(item.body, item.content_type, tuple(extra), applied_encoding(item.host))
+    result = _compare(item.body, item.content_type, tuple(extra), host_overrides(item.host))
+    say_applied(result.decision)
     render_decision(result.decision, key="compare",
                     browsers=_browsers(item.body, item.content_type, item.url))
     left, right = st.columns(2)
@@ -109,8 +114,8 @@ def compare_page() -> None:
             # the decision's column stands out: a border and a badge, not only its title
             with slot, st.container(border=column.is_decision,
                                     key=f"compare_column_{column.encoding}"):
-                title = (f"read segment by segment ({column.encoding.split(': ', 1)[1]})"
-                         if column.encoding.startswith(SEGMENTS) else
+                title = (f"read segment by segment (utf-8 + {column.mixed_with})"
+                         if column.mixed_with is not None else
                          f"{column.encoding}{' (decision)' if column.is_decision else ''}")
                 st.markdown(f"**{title}**")
                 if column.is_decision:
@@ -122,9 +127,7 @@ def compare_page() -> None:
                 for line in shown_lines(result, column, only_differing=only_diff,
                                         max_lines=MAX_LINES, max_chars=MAX_LINE_CHARS,
                                         first=first):
-                    more = f" … ({line.cut:,} more characters)" if line.cut else ""
-                    chunks.append(highlighted_html(f"{line.number:>4}  {line.text}{more}",
-                                                   tuple((a + 6, b + 6) for a, b in line.spans)))
+                    chunks.append(highlighted_html(*line.numbered()))
                 # every chunk is page text through highlighted_html, which escapes it all
                 st.html("".join(chunks) or "<p>(no differing lines)</p>")
 

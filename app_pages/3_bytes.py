@@ -11,22 +11,30 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from encoding_core import ENCODING_NAMES, decode, explain_text, format_rows, inspect_bytes
+from encoding_core import (
+    ENCODING_NAMES,
+    decode_with_overrides,
+    explain_text,
+    format_rows,
+    inspect_bytes,
+)
 from encoding_core.decision.detect import default_detector
 from encoding_core.decision.models import Decoded
 from encoding_core.decision.segments import SegmentMap, segment_map
+from encoding_core.overrides.model import OverrideStatus
 from encoding_core.views.byteinspect import ByteReport, TextExplanation
 from encoding_core.wording import plural
 from ui.components import input_picker
-from ui.overrides_access import applied_encoding
+from ui.overrides_access import host_overrides, say_applied
 
 _COMMON = ("utf-8", "windows-1252", "iso-8859-2", "windows-1251", "shift_jis", "gbk")
 _TABS = ["Offending bytes", "Bytes behind a text"]   # "bytes_tab" holds one (module docstring)
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def _decide(body: bytes, content_type: str | None, override: str | None) -> Decoded:
-    return decode(body, content_type, override=override)
+def _decide(body: bytes, content_type: str | None,
+            statuses: tuple[OverrideStatus, ...]) -> Decoded:
+    return decode_with_overrides(body, content_type, statuses)
 
 
 @st.cache_data(show_spinner="Looking for offending bytes…", max_entries=32)
@@ -80,8 +88,9 @@ def _bytes_view() -> None:
     if item is None:
         st.info("Pick a sample or upload a file to see its bytes.")
         return
-    # decided as Compare and Fetch decide, with the host's applied override
-    decided = _decide(item.body, item.content_type, applied_encoding(item.host))
+    # decided as Compare and Fetch decide: the host's overrides, every matching entry traced
+    decided = _decide(item.body, item.content_type, host_overrides(item.host))
+    say_applied(decided)
     names = [n for n in ENCODING_NAMES if n != "replacement"]
     seen = (item.label, decided.encoding)
     if st.session_state.get("bytes_input_seen") != seen:

@@ -18,12 +18,16 @@ from encoding_core.fields.csvscan import (
     scan_csv,
 )
 from encoding_core.fields.parquetscan import ParquetError, is_parquet, parquet_columns, scan_parquet
+from encoding_core.fields.scandownloads import scan_downloads
 from encoding_core.fields.scanjson import scan_from_json
+from encoding_core.fields.scantotals import KIND_ORDER, cells_by_kind, scan_totals
 from encoding_core.fields.scanwords import HEADINGS, repair_in_words
 from encoding_core.wording import plural
-from ui.components import md_code, md_escape
+from ui.components import md_escape
 from ui.kept_uploader import kept_file_uploader
+from ui.last_result import last_result
 from ui.state import CurrentInput, forget_upload, set_current
+from ui.wording import md_code
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of damage, URLs)",
@@ -32,7 +36,6 @@ NOT_IN_PLACE = (
     "Nothing here is repaired in place, and the repairs below are proposals. Where the raw bytes "
     "were retained, re-decode them with the right encoding; re-encoding stored text "
     "compounds the damage. Where they were not, re-crawl the affected range.")
-KIND_ORDER = ["repairable", "partly repairable", "mojibake, no repair", "lossy"]
 #: Counts of cells: whole-number ticks only (as ui/hostreport_view.py).
 COUNT_AXIS = alt.Axis(format="d", tickMinStep=1)
 #: Widgets whose choices belong to one file: a new file starts from its own defaults.
@@ -54,16 +57,11 @@ def _header(_source: Any, key: str) -> list[str]:
 
 def _scan(source: Any, key: str, columns: tuple[str, ...], host: str | None,
           progress: Progress) -> ScanReport:
-    """The report, cached per session: st.cache_data would replay the progress bar's updates
-    (elements created outside the cached function), which Streamlit refuses. One report is kept
-    per session, so memory stays bounded by one file's findings."""
-    store: dict[tuple[Any, ...], ScanReport] = st.session_state.setdefault("csv_reports", {})
-    wanted = (key, columns, host)
-    if wanted not in store:
-        store.clear()
-        store[wanted] = (scan_parquet(source, list(columns), host) if is_parquet(source)
-                         else scan_csv(source, list(columns), host, progress=progress))
-    return store[wanted]
+    """The report, the last one kept per session (``ui.last_result``: a progress bar cannot
+    be cached by ``st.cache_data``)."""
+    return last_result("csv_scan", (key, columns, host), lambda: (
+        scan_parquet(source, list(columns), host) if is_parquet(source)
+        else scan_csv(source, list(columns), host, progress=progress)))
 
 
 def csv_scan_page() -> None:
@@ -202,16 +200,15 @@ def _show(report: ScanReport, name: str) -> None:
                f"{md_code(repr(report.delimiter))}")
     for note in report.notes:
         st.warning(md_escape(note))
-    totals = report.columns[["cells", "flagged", "repairable", "partly_repairable",
-                             "lossy"]].sum()
+    totals = scan_totals(report)
     cols = st.columns(7 if report.mixed_lines else 6)
     cols[0].metric("Rows", f"{report.rows:,}")
-    cols[1].metric("Cells scanned", f"{int(totals['cells']):,}")
-    cols[2].metric("Flagged", f"{int(totals['flagged']):,}")
-    cols[3].metric("Repairable", f"{int(totals['repairable']):,}")
-    cols[4].metric("Partly repairable", f"{int(totals['partly_repairable']):,}",
+    cols[1].metric("Cells scanned", f"{totals.cells:,}")
+    cols[2].metric("Flagged", f"{totals.flagged:,}")
+    cols[3].metric("Repairable", f"{totals.repairable:,}")
+    cols[4].metric("Partly repairable", f"{totals.partly_repairable:,}",
                    help="A repair is offered, but some characters stay lost (U+FFFD or ?).")
-    cols[5].metric("Lossy", f"{int(totals['lossy']):,}")
+    cols[5].metric("Lossy", f"{totals.lossy:,}")
     if report.mixed_lines:   # a UTF-8 file with lines in another encoding, read in it
         cols[6].metric(f"Lines read as {md_code(str(report.mixed_encoding))}",
                        f"{report.mixed_lines:,}",
@@ -235,13 +232,9 @@ def _show(report: ScanReport, name: str) -> None:
             st.dataframe(report.malformed, hide_index=True, width="stretch", key="csv_malformed")
     with tabs["Export"]:
         st.info(NOT_IN_PLACE)
-        stem = Path(name).stem
-        st.download_button("Flagged cells with proposed repairs (CSV)", report.findings_csv(),
-                           file_name=f"{stem}_flagged.csv", mime="text/csv",
-                           key="csv_download_findings", on_click="ignore")
-        st.download_button("Summary (JSON)", report.summary_json(),
-                           file_name=f"{stem}_summary.json", mime="application/json",
-                           key="csv_download_summary", on_click="ignore")
+        for download in scan_downloads(report, Path(name).stem):
+            st.download_button(download.label, download.data, file_name=download.file_name,
+                               mime=download.mime, key=download.key, on_click="ignore")
 
 
 def _table_and_chart(frame: pd.DataFrame, by: str, key: str, top: int | None = None) -> None:
@@ -252,17 +245,10 @@ def _table_and_chart(frame: pd.DataFrame, by: str, key: str, top: int | None = N
     if not shown["flagged"].sum():
         st.success("Nothing flagged.")
         return
-    long = pd.DataFrame({
-        by: list(shown[by]) * len(KIND_ORDER),
-        "kind": [k for k in KIND_ORDER for _ in range(len(shown))],
-        "cells": [*shown["repairable"], *shown["partly_repairable"],
-                  *(shown["flagged"] - shown["repairable"] - shown["partly_repairable"]
-                    - shown["lossy"]), *shown["lossy"]],
-    })
-    chart = alt.Chart(long).mark_bar().encode(
+    chart = alt.Chart(cells_by_kind(shown, by)).mark_bar().encode(
         x=alt.X("cells:Q", title="flagged cells", axis=COUNT_AXIS),
         y=alt.Y(f"{by}:N", sort=list(shown[by]), title=None),
-        color=alt.Color("kind:N", sort=KIND_ORDER, title=None),
+        color=alt.Color("kind:N", sort=list(KIND_ORDER), title=None),
         tooltip=[by, "kind", "cells"])
     st.altair_chart(chart, width="stretch")
     rate = alt.Chart(shown).mark_bar().encode(
@@ -294,7 +280,7 @@ def _examples(report: ScanReport, name: str) -> None:
         return
     # a CSV's findings have lines; a Parquet file's, rows
     labels = [(f"line {r.line}" if hasattr(r, "line") else f"row {r.row}")
-              + f", {r.column}: {r.excerpt[:60]}" for r in shown.itertuples()]
+              + f", {r.column}: {str(r.excerpt)[:60]}" for r in shown.itertuples()]
     chosen = st.selectbox("Look at the bytes of", range(len(labels)), key="csv_example",
                           format_func=labels.__getitem__)
     if st.button("Open in the Bytes view", key="csv_to_bytes"):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import UTC, date, datetime, timedelta
+from collections.abc import Callable
+from datetime import date, timedelta
 from pathlib import Path
 
 import streamlit as st
@@ -18,8 +18,10 @@ from encoding_core.overrides.retest import (
     retest,
 )
 from encoding_core.overrides.store import (
+    DUE_DAYS,
     MAX_REVIEW_DAYS,
     Approve,
+    Change,
     Identity,
     OverrideEvidence,
     OverrideStore,
@@ -48,7 +50,6 @@ from ui.overrides_staging import (
     stage,
 )
 from ui.overrides_view import (
-    DUE_DAYS,
     due_marker,
     render_entry,
     render_evidence,
@@ -91,11 +92,6 @@ def _fetched_at(capture: str, zone: LandingZone) -> str | None:
 def _retests() -> dict[str, RetestResult]:
     results: dict[str, RetestResult] = st.session_state.setdefault(_RESULTS, {})
     return results
-
-
-@st.cache_data(show_spinner="Decoding with and without the override…", max_entries=16)
-def _retest(entry: SiteOverride, body: bytes, content_type: str | None) -> RetestResult:
-    return retest(entry, body, content_type)
 
 
 def overrides_page() -> None:
@@ -178,7 +174,8 @@ def _actions(store: OverrideStore, entries: tuple[SiteOverride, ...], today: dat
                               key="overrides_action_review_by")
                 if "renew" in actions else today)
     who = actor or Identity.typed("")
-    changes = {"approve": lambda: Approve(entry.id, who),
+    changes: dict[str, Callable[[], Change]] = {
+               "approve": lambda: Approve(entry.id, who),
                "reject": lambda: Reject(entry.id, who, reason),
                "retire": lambda: Retire(entry.id, who, reason),
                "renew": lambda: Renew(entry.id, who, new_date, reason, latest)}
@@ -285,9 +282,10 @@ def _retest_view(entries: tuple[SiteOverride, ...], today: date) -> None:
             if origin and not host_matches(entry.host, origin):
                 notes.append(("warning", f"The sample comes from {md_escape(origin)}, which "
                                          f"{md_escape(entry.host)} does not cover."))
-            # run now, even when the decodings come from the cache: a renewal needs the time
-            _retests()[entry.id] = replace(_retest(entry, body, content_type),
-                                           tested_at=datetime.now(UTC).replace(microsecond=0))
+            # run on each click, not cached: the result's tested_at is when it ran, which a
+            # renewal needs (two decodes; the session keeps the result for the reruns)
+            with st.spinner("Decoding with and without the override…"):
+                _retests()[entry.id] = retest(entry, body, content_type)
             st.session_state.setdefault(_NOTES, {})[entry.id] = tuple(notes)
             # The Review tab was drawn earlier in this run, before the re-test existed: draw
             # the page again so that it shows what a renewal now rests on.

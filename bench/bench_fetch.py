@@ -43,9 +43,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 import httpx  # noqa: E402
 
 from encoding_core.fetch.client import BodyTooLargeError, FetchSettings, fetch_page  # noqa: E402
+from encoding_core.limits import MAX_BODY_BYTES  # noqa: E402
 
 GIB = 1 << 30
-CAP = 10 * 1024 * 1024
+CAP = MAX_BODY_BYTES
 SETTINGS = FetchSettings(allowed_networks=("127.0.0.1/32",), total_timeout=120)
 
 

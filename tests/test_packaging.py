@@ -81,6 +81,16 @@ def test_installed_command_inspects_a_page(installed, tmp_path):
     assert usage.startswith("usage: encoding-triage")
 
 
+def test_installed_command_names_a_missing_extra(installed, tmp_path):
+    """Without the ``fields`` extra (no pandas in the fresh virtualenv), ``scan-csv`` says
+    which extra to install instead of failing on an import."""
+    done = subprocess.run([str(installed / "bin" / "encoding-triage"), "scan-csv", "x.csv"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 2
+    assert "pip install 'encoding-triage[fields]'" in done.stderr
+
+
 def test_installed_library_decodes_without_app_dependencies(installed, tmp_path):
     """`from encoding_core import decode` works from the wheel; no Streamlit is installed,
     and neither decoding nor importing loads pandas or pyarrow."""

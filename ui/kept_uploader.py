@@ -55,9 +55,10 @@ def kept_file_uploader(label: str, *, key: str, slot: str, help: str | None = No
                        "on return, upload this one again.")
         body = kept.body if kept.body is not None else uploaded.getvalue()
         return Upload(body, kept.name, _key(kept))
-    kept = state.kept_upload(slot)
-    if kept is None:
+    found = state.kept_upload(slot)
+    if found is None:
         return None
+    kept = found
     if kept.body is None:
         state.forget_upload(slot)
         st.info(f"{md_escape(kept.name)} ({_size(kept.size)}) was not kept when you left this "

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from encoding_core.decision.models import Decoded, Source
 from encoding_core.errors import OverrideError
-from encoding_core.overrides.model import Applicability, OverrideStatus, SiteOverride
+from encoding_core.overrides.model import Applicability, OverrideStatus
 from encoding_core.overrides.store import OverrideStore, default_path
 from encoding_core.warc.hostreport import OverrideLookup
 from ui.components import md_escape
@@ -73,20 +74,12 @@ def host_overrides(host: str | None) -> tuple[OverrideStatus, ...]:
     return statuses
 
 
-def applied(statuses: Sequence[OverrideStatus]) -> SiteOverride | None:
-    """The entry that applies, if any (``host_overrides`` puts it first)."""
-    return next((s.entry for s in statuses if s.applied), None)
-
-
-def applied_encoding(host: str | None) -> str | None:
-    """The encoding of the host's applied override, said in a caption (Compare, Bytes);
-    None when no override applies (warnings about the file or the entry are shown)."""
-    override = applied(host_overrides(host))
-    if override is None:
-        return None
-    st.caption(f"Site override {override.id} for {md_code(override.host)} applies: "
-               f"{override.encoding}, approved by {md_code(override.approver or '?')}.")
-    return override.encoding
+def say_applied(decided: Decoded) -> None:
+    """A caption naming the site override that decided (its trace row's reason), if one did:
+    for the pages that do not show the trace (Bytes)."""
+    row = next((e for e in decided.evidence if e.source == Source.OVERRIDE and e.used), None)
+    if row is not None:
+        st.caption(f"Site override applies: {md_code(row.reason)}")
 
 
 def override_lookup() -> OverrideLookup | None:

@@ -7,6 +7,7 @@ only through ``st.dataframe`` and the Altair chart's data, never through Markdow
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import altair as alt
 import pandas as pd
@@ -25,12 +26,13 @@ from encoding_core.wording import plural
 
 # Reasons are sentences: a wide column, and rows tall enough that the grid wraps them
 # (st.dataframe wraps text only when row_height is above 4rem).
-_WRAPPED = {"row_height": 72,
-            "column_config": {"reason": st.column_config.TextColumn(width="large"),
-                              # a timestamp on one line (2026-12-01 20:06 UTC), never four
-                              "at": st.column_config.TextColumn(width=150),
-                              **{c: st.column_config.Column(width="small") for c in (
-                                  "id", "encoding", "status", "review by", "action")}}}
+_WRAPPED: dict[str, Any] = {  # (keyword arguments of st.dataframe, typed by Streamlit there)
+    "row_height": 72,
+    "column_config": {"reason": st.column_config.TextColumn(width="large"),
+                      # a timestamp on one line (2026-12-01 20:06 UTC), never four
+                      "at": st.column_config.TextColumn(width=150),
+                      **{c: st.column_config.Column(width="small") for c in (
+                          "id", "encoding", "status", "review by", "action")}}}
 _COLOURS = ["#f5a623", "#2e7d32", "#9e9e9e", "#cfcfcf"]  # proposed, approved, rejected, retired
 
 

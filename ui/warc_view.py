@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from encoding_core.warc.reportpage import warc_files
 from encoding_core.warc.warcfile import WarcListing
 from encoding_core.wording import plural
 from ui.kept_uploader import kept_file_uploader
@@ -42,13 +43,14 @@ def warc_source(section: dict[str, Any]) -> WarcChoice | None:
     if upload is not None:
         return WarcChoice(upload.body, upload.name, upload.key)
     folder = Path(str(section["warc_dir"])) if section.get("warc_dir") else None
-    files = sorted(folder.glob("*.warc*")) if folder and folder.is_dir() else []
+    files = warc_files(folder)
     if not folder or not files:
         return None
     names = [p.name for p in files]
-    last = remembered("fetch_warc_file", None)
+    last: str | None = remembered("fetch_warc_file", None)
     name = st.selectbox(f"…or a file in {folder}", names, key="fetch_warc_file",
-                        index=names.index(last) if last in names else None)
+                        index=names.index(last) if last is not None and last in names
+                        else None)
     remember("fetch_warc_file", name)
     if name is None:
         return None

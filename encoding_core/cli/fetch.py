@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import FetchError, OverrideError
 from ..fetch.client import Capture, configured_settings, fetch_page
 from ..hosts import host_of
+from ..limits import MAX_BODY_BYTES
 from ..overrides.lookup import ActiveOverrides
 from ..overrides.retest import decode_with_overrides
 from ..overrides.store import OverrideStore
@@ -43,7 +44,7 @@ def add_parser(subparsers: Any) -> None:
     fetch.add_argument("--json", action="store_true", help="print capture and decision as JSON")
     fetch.add_argument("--allow", action="append", default=[], metavar="NETWORK",
                        help="open a blocked network on purpose, e.g. 10.1.0.0/16 (repeatable)")
-    fetch.add_argument("--max-bytes", type=int, default=10 * 1024 * 1024,
+    fetch.add_argument("--max-bytes", type=int, default=MAX_BODY_BYTES,
                        help="size cap, received and decompressed (default 10 MiB)")
     fetch.add_argument("--timeout", type=float, default=60.0, help="total time limit, seconds")
     fetch.add_argument("--landing", type=Path, default=None,
@@ -66,7 +67,7 @@ def add_parser(subparsers: Any) -> None:
     report.add_argument("--csv", choices=("hosts", "records"), default=None,
                         help="print one table as CSV")
     add_overrides_arguments(report)
-    report.add_argument("--max-bytes", type=int, default=10 * 1024 * 1024,
+    report.add_argument("--max-bytes", type=int, default=MAX_BODY_BYTES,
                         help="records larger than this are skipped (default 10 MiB)")
     report.set_defaults(func=run_report)
 

@@ -12,17 +12,20 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
+from ..extras import MissingExtraError
 from ._help import examples
 
-# Modules that contribute subcommands, in help order.
-_SUBCOMMAND_MODULES = (
-    "encoding_core.cli.inspect",
-    "encoding_core.cli.fetch",
-    "encoding_core.cli.scan",
-    "encoding_core.cli.overrides",
-    "encoding_core.cli.spark",
-)
+# Modules that contribute subcommands, in help order, and the commands each registers (named
+# here too so that a command whose extra is missing still answers, with the extra to install).
+_SUBCOMMAND_MODULES = {
+    "encoding_core.cli.inspect": ("inspect",),
+    "encoding_core.cli.fetch": ("fetch", "report"),
+    "encoding_core.cli.scan": ("scan-csv", "scan-parquet"),
+    "encoding_core.cli.overrides": ("overrides",),
+    "encoding_core.cli.spark": ("spark",),
+}
 
 
 #: The console script's name (``[project.scripts]`` in ``pyproject.toml``).
@@ -39,15 +42,28 @@ def build_parser(prog: str = "python -m encoding_core") -> argparse.ArgumentPars
                    f"{prog} COMMAND --help    (each command's options and examples)"),
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in _SUBCOMMAND_MODULES:
+    for name, commands in _SUBCOMMAND_MODULES.items():
         try:
             module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:  # a subcommand still being written
-            if exc.name != name:
-                raise
+        except MissingExtraError as exc:   # its optional dependencies are not installed
+            for command in commands:
+                _add_unavailable(subparsers, command, str(exc))
             continue
         module.add_parser(subparsers)
     return parser
+
+
+def _add_unavailable(subparsers: Any, command: str, reason: str) -> None:
+    """A command whose extra is missing: it takes any arguments and says what to install."""
+    parser = subparsers.add_parser(command, help=f"(not installed: {reason})",
+                                   add_help=False, prefix_chars="\0")
+    parser.add_argument("ignored", nargs=argparse.REMAINDER)
+
+    def unavailable(args: argparse.Namespace) -> int:
+        print(f"{command}: {reason}", file=sys.stderr)
+        return 2
+
+    parser.set_defaults(func=unavailable)
 
 
 def main(argv: Sequence[str] | None = None, *, prog: str = "python -m encoding_core") -> int:

@@ -8,6 +8,6 @@ is ``_bytetest``), the evidence against a decision (``conflicts``, ``conflicts_t
 body reads as UTF-8 (``utf8profile``) and the result records (``models``: ``Decoded``,
 ``Evidence``, ``Conflict``).
 
-May import: ``whatwg`` and the root's shared basics (``errors``, ``wording``, ``records``);
+May import: ``whatwg`` and the root's shared basics (``errors``, ``wording``);
 never the rooms that use it (fetch, warc, fields, overrides, views, cli).
 """

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..records import fast_init
 from ..whatwg.bom import bom_sniff
 from ..whatwg.decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict, decodes_strictly
 from ..whatwg.labels import get_encoding
@@ -20,7 +19,6 @@ __all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "decode_as", "incomplete_tail",
 MAX_ERROR_OFFSETS = 1000
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class DecodeAttempt:
     """``body`` decoded under one encoding: strictly if it could, else with replacement.

@@ -1,7 +1,8 @@
 """The decision: which encoding a body is in, by which source, and what contradicts it.
 
-``decode`` walks the sources in a fixed order (DESIGN.md, seed 000) and records every one
-it consulted; ``decode_as`` decodes under one named encoding, strictly first.
+``decode`` walks the sources in a fixed order (seed 000's; README.md "Sources: the seeds" says
+what the seeds are) and records every one it consulted; ``decode_as`` decodes under one named
+encoding, strictly first.
 
 Differences from the HTML Standard's encoding sniffing and from seed 000:
 

@@ -11,8 +11,6 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..records import fast_init
-
 __all__ = ["Conflict", "Decoded", "Evidence", "Severity", "Source"]
 
 
@@ -38,7 +36,6 @@ class Severity(StrEnum):
     ERROR = "error"
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """One source consulted by the walk, used or not, and why.
@@ -59,7 +56,6 @@ class Evidence:
     confidence: float | None = None
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """Evidence that contradicts or weakens the decision.
@@ -77,7 +73,6 @@ class Conflict:
     mojibake_removed: int | None = None
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Decoded:
     """The decision: the text, the encoding and source that produced it, and the trace.

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..records import fast_init
 from ..whatwg.bom import browser_bom_sniff
 from ..whatwg.content_type import ContentTypeCharset
 from ..whatwg.labels import get_encoding
@@ -30,7 +29,6 @@ __all__ = ["BROWSER_DEFAULT", "DEFAULT_DETECTOR", "DetectionLike", "Detector", "
 BROWSER_DEFAULT = "windows-1252"
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Opinions:
     """Every opinion the bytes and header offer, before any decoding."""

@@ -11,7 +11,6 @@ import codecs
 import threading
 from dataclasses import dataclass
 
-from ..records import fast_init
 from ..whatwg.decoders import decode_utf8_if_few_errors
 
 __all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "forget_last_body",
@@ -30,7 +29,6 @@ _FIRST_LOOK = 64
 _FEW_ERRORS = 1000
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Utf8Profile:
     """How the body reads as UTF-8: multi-byte sequences that are valid, and malformed ones."""

@@ -12,24 +12,20 @@ it: no proxies, no environment, HTTP/1.1.
 It errs on the side of refusing: a host that was not pinned is never connected to, and neither
 is a Unix socket.
 
-Differences from httpx's public API (https://www.python-httpx.org/advanced/transports/):
-
-======================================  =====================================================
-httpx 0.28                              here
-======================================  =====================================================
-no parameter to choose the network      ``PinnedTransport`` replaces the transport's private
-backend of ``HTTPTransport``            ``_pool`` with an ``httpcore.ConnectionPool`` over
-                                        the pinned backend; a test
-                                        (``test_pinned_name_connects_to_checked_address``)
-                                        fails if an httpx upgrade breaks this
-======================================  =====================================================
+It uses only public interfaces: httpx's transport API (``httpx.BaseTransport.handle_request``,
+https://www.python-httpx.org/advanced/transports/#writing-custom-transports) over an
+``httpcore.ConnectionPool`` given the pinned ``network_backend``
+(https://www.encode.io/httpcore/network-backends/). httpx 0.28's ``HTTPTransport`` takes no
+network backend, so ``PinnedTransport`` does what it does around its pool: the request and
+response translated field for field, httpcore's exceptions raised as httpx's of the same name.
 """
 
 from __future__ import annotations
 
 import ssl
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import httpcore
@@ -117,17 +113,81 @@ class PinnedBackend(httpcore.NetworkBackend):
         time.sleep(seconds)
 
 
-class PinnedTransport(httpx.HTTPTransport):
+#: httpcore's exceptions and the httpx exceptions of the same name, most specific first (a
+#: ReadTimeout is also a TimeoutException: the first match wins).
+_EXCEPTIONS: tuple[tuple[type[Exception], type[httpx.HTTPError]], ...] = (
+    (httpcore.ConnectTimeout, httpx.ConnectTimeout),
+    (httpcore.ReadTimeout, httpx.ReadTimeout),
+    (httpcore.WriteTimeout, httpx.WriteTimeout),
+    (httpcore.PoolTimeout, httpx.PoolTimeout),
+    (httpcore.TimeoutException, httpx.TimeoutException),
+    (httpcore.ConnectError, httpx.ConnectError),
+    (httpcore.ReadError, httpx.ReadError),
+    (httpcore.WriteError, httpx.WriteError),
+    (httpcore.NetworkError, httpx.NetworkError),
+    (httpcore.ProxyError, httpx.ProxyError),
+    (httpcore.UnsupportedProtocol, httpx.UnsupportedProtocol),
+    (httpcore.LocalProtocolError, httpx.LocalProtocolError),
+    (httpcore.RemoteProtocolError, httpx.RemoteProtocolError),
+    (httpcore.ProtocolError, httpx.ProtocolError),
+)
+
+
+@contextmanager
+def _as_httpx_errors() -> Iterator[None]:
+    """Raise an httpcore exception as the httpx exception of the same name."""
+    try:
+        yield
+    except Exception as exc:
+        mapped = next((theirs for ours, theirs in _EXCEPTIONS if isinstance(exc, ours)), None)
+        if mapped is None:
+            raise
+        raise mapped(str(exc)) from exc
+
+
+class _ResponseStream(httpx.SyncByteStream):
+    """The body of an httpcore response as an httpx stream, with its errors as httpx's."""
+
+    def __init__(self, stream: Iterable[bytes]) -> None:
+        self._stream = stream
+
+    def __iter__(self) -> Iterator[bytes]:
+        with _as_httpx_errors():
+            yield from self._stream
+
+    def close(self) -> None:
+        close = getattr(self._stream, "close", None)
+        if close is not None:
+            close()
+
+
+class PinnedTransport(httpx.BaseTransport):
     """httpx transport over a ``PinnedBackend``: no proxies, no environment, HTTP/1.1."""
 
     def __init__(self, backend: PinnedBackend, *, verify: ssl.SSLContext | str | bool = True
                  ) -> None:
-        super().__init__(verify=verify, trust_env=False)
-        # httpx 0.28 has no network_backend parameter: replace the pool it built with one that
-        # connects only through the pinned backend. Smaller than httpx's default pool (100
-        # connections, 20 kept alive): a transport serves one fetch and its redirect hops.
+        # Smaller than httpx's default pool (100 connections, 20 kept alive): a transport serves
+        # one fetch and its redirect hops.
         self._pool = httpcore.ConnectionPool(
             ssl_context=httpx.create_ssl_context(verify=verify, trust_env=False),
             max_connections=10, max_keepalive_connections=5, keepalive_expiry=5.0,
             http1=True, http2=False, network_backend=backend,
         )
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        """Send ``request`` through the pinned pool (as ``httpx.HTTPTransport`` does its own)."""
+        assert isinstance(request.stream, httpx.SyncByteStream)
+        core_request = httpcore.Request(
+            method=request.method,
+            url=httpcore.URL(scheme=request.url.raw_scheme, host=request.url.raw_host,
+                             port=request.url.port, target=request.url.raw_path),
+            headers=request.headers.raw, content=request.stream, extensions=request.extensions)
+        with _as_httpx_errors():
+            response = self._pool.handle_request(core_request)
+        assert isinstance(response.stream, Iterable)
+        return httpx.Response(status_code=response.status, headers=response.headers,
+                              stream=_ResponseStream(response.stream),
+                              extensions=response.extensions)
+
+    def close(self) -> None:
+        self._pool.close()

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..limits import MAX_BODY_BYTES
 from .addressguard import parse_networks
 
 __all__ = ["ENV_ALLOWED_NETWORKS", "USER_AGENT", "FetchSettings", "configured_settings",
@@ -43,7 +44,7 @@ class FetchSettings:
     connect_timeout: float = 10.0
     read_timeout: float = 20.0
     total_timeout: float = 60.0
-    max_bytes: int = 10 * 1024 * 1024
+    max_bytes: int = MAX_BODY_BYTES
     max_redirects: int = 10
     allowed_networks: tuple[str, ...] = ()
     user_agent: str = USER_AGENT

@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from ..decision.detect import Detector, default_detector
 from ..whatwg.decoders import decode_replace, decodes_strictly, encode_strict
@@ -40,8 +40,16 @@ from .csvread import ReadStats, pieces
 __all__ = ["MAX_SAMPLE", "MixedCells", "MixedLines", "Shown", "find_mixed_lines", "mixed_cells",
            "with_mixed_lines"]
 
-#: A finding as the scan shows it: kind, repaired, chain, excerpt.
-Shown = tuple[str, str | None, str, str]
+
+
+class Shown(NamedTuple):
+    """A finding as the scan shows it: its kind, repair, chain and excerpt."""
+
+    kind: str
+    repaired: str | None
+    chain: str
+    excerpt: str
+
 #: The detector sees the failing lines up to this many bytes; every one of them is checked.
 MAX_SAMPLE = 1 << 20
 _ASCII = bytes(range(0x80))
@@ -170,7 +178,7 @@ def mixed_cells(columns: Sequence[Sequence[str | None]], rows: Sequence[int], le
     finder's finding), a cell whose bytes UTF-8 reads alike.
 
     >>> found = mixed_cells([["Zoë", "Ana"]], [4, 7], "windows-1252", lambda text: False)
-    >>> found.texts, found.about[0][1], found.rows
+    >>> found.texts, found.about[0].repaired, found.rows
     (['Zo\ufffd'], 'Zoë', [4])
     """
     found = MixedCells([], [], [], [], [])
@@ -199,6 +207,6 @@ def _mixed(value: str, legacy: str, found: MixedCells, flagged: Callable[[str], 
         return -1
     at = max(0, as_utf8.find("\ufffd"))
     found.texts.append(as_utf8)
-    found.about.append(("mixed-encoding", value, f"a {legacy} line in a utf-8 file",
-                        as_utf8[max(0, at - 40): at + 41]))
+    found.about.append(Shown("mixed-encoding", value, f"a {legacy} line in a utf-8 file",
+                             as_utf8[max(0, at - 40): at + 41]))
     return len(found.texts) - 1

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
+from ..extras import needs_extra
 from ..wording import plural
 from .csvformat import CsvFormat
 from .csvread import ReadStats, field_lines
 from .scanreport import empty_frame
+
+with needs_extra("fields", "the field scan"):
+    import pandas as pd
 
 __all__ = ["csv_fields", "ragged"]
 

@@ -24,9 +24,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pandas as pd
-import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-
+from ..extras import needs_extra
 from ..whatwg.decoders import decodes_strictly
 from .csvformat import (
     HEAD_BYTES,
@@ -38,9 +36,13 @@ from .csvformat import (
 from .csvnotes import csv_fields, ragged
 from .csvread import NotUtf8, ReadStats, Source, open_source, read_records
 from .csvutf8lines import with_other_lines
-from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
+from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_label
 
-__all__ = ["CsvError", "Progress", "ScanReport", "guess_host_column", "host_of", "read_header",
+with needs_extra("fields", "the field scan"):
+    import pandas as pd
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+
+__all__ = ["CsvError", "Progress", "ScanReport", "guess_host_column", "read_header",
            "scan_csv", "scan_frame"]
 
 #: ``progress(bytes_read, total_bytes)``; ``total_bytes`` is ``None`` when unknown.
@@ -88,7 +90,7 @@ def scan_frame(df: pd.DataFrame, columns: Sequence[str] | None = None,
         part = df.iloc[start:start + chunk_rows]
         hosts = None
         if host_column is not None:
-            hosts = [cache[v] if v in cache else cache.setdefault(v, host_of(v))
+            hosts = [cache[v] if v in cache else cache.setdefault(v, host_label(v))
                      for v in part[host_column].tolist()]
         cells = [_cells_of(part.iloc[:, i].astype(object) if isinstance(
             part.iloc[:, i].dtype, pd.CategoricalDtype) else part.iloc[:, i]) for i in chosen]
@@ -260,7 +262,7 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
             buffer.append(value)
             chars += len(value) if value else 0
         if host_at is not None:
-            hosts.append(host_of(fields[host_at] if host_at < len(fields) else None))
+            hosts.append(host_label(fields[host_at] if host_at < len(fields) else None))
         if legacy_at and legacy_at[0] <= last and _takes_line(legacy_at, line, last):
             legacy_rows.append(len(labels))
         labels.append(tally.rows + len(labels))  # type: ignore[union-attr]

@@ -27,7 +27,7 @@ re-exports it with everything else public in this module.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import ftfy
 from ftfy.badness import is_bad
@@ -82,14 +82,23 @@ _MAX_LAYERS = 8
 # (case is kept: ``plausible`` asks whether a capitalised word gains a lower-case letter)
 _MASK_ASCII = bytes(b if b >= 0x80 or b in b" ?" else 65 if chr(b).isupper()
                     else 97 if chr(b).isalpha() else 48 for b in range(256))
-# ... and ``is_bad`` sees every ASCII digit alike (tests/test_mojibake.py checks it)
+# ... and ``is_bad`` sees every ASCII digit alike (tests/fields/test_mojibake.py checks it)
 _MASK_DIGITS = bytes(48 if 48 <= b <= 57 else b for b in range(256))
 # a finding as a recipe: kind, the encodings re-read (None: no repair), chain, spans; () is None
 _Recipe = tuple[MojibakeKind, tuple[str, ...] | None, str, tuple[tuple[int, int], ...]] | tuple[()]
 _BY_REREADS, _BY_IS_BAD = 1, 2   # how a finding was reached: rereads alone; also is_bad
 _LONGEST_CACHED = 1_000   # characters; a cache holds at most its size of such texts
-#: A finding as plain data: ``Mojibake``'s fields (kind, repaired, chain, spans), in order.
-Finding = tuple[MojibakeKind, str | None, str, tuple[tuple[int, int], ...]]
+
+
+class Finding(NamedTuple):
+    """A finding as plain data: ``Mojibake``'s fields, in order (a named tuple: cheaper to
+    build once per distinct text than the ``Mojibake`` record)."""
+
+    kind: MojibakeKind
+    repaired: str | None
+    chain: str
+    spans: tuple[tuple[int, int], ...]
+
 
 
 class MojibakeFinder:
@@ -107,8 +116,8 @@ class MojibakeFinder:
     finder is not thread-safe: use one per thread.
 
     >>> finder = MojibakeFinder()
-    >>> finder.find("Jos\\u00c3\\u00a9 12").repaired, finder.explain("Ana\\u00c3\\u00a9 7")
-    ('José 12', ('mojibake', 'Anaé 7', 'utf-8 read as windows-1252', ((3, 5),)))
+    >>> finder.find("Jos\\u00c3\\u00a9 12").repaired, finder.explain("Ana\\u00c3\\u00a9 7").repaired
+    ('José 12', 'Anaé 7')
     """
 
     __slots__ = ("_by_ascii", "_by_digits", "_chains", "_reread", "_results", "_size", "_spans")
@@ -168,7 +177,8 @@ class MojibakeFinder:
             if "?" not in text:
                 return None, 0, ()
             marks = question_marks(text)
-            return (("lossy", None, _LOST_QMARK, merge_spans(marks)) if marks else None), 0, ()
+            return (Finding("lossy", None, _LOST_QMARK, merge_spans(marks)) if marks
+                    else None), 0, ()
         marks = question_marks(text) if "?" in text else []
         layers: list[Layer] = []
         rereads: tuple[str, ...] = ()
@@ -197,13 +207,14 @@ class MojibakeFinder:
                 count = fixed.count("\ufffd") + len(question_marks(fixed))
                 chain = (f"{chain} ({plural(count, 'character')} "
                          f"{'stays' if count == 1 else 'stay'} lost)") if count else chain
-                return (("partly-repairable", fixed, chain, spans), reached,
+                return (Finding("partly-repairable", fixed, chain, spans), reached,
                         ("partly-repairable", rereads, chain, spans))
-            return ("lossy", None, chain, spans), reached, ("lossy", None, chain, spans)
+            return Finding("lossy", None, chain, spans), reached, ("lossy", None, chain, spans)
         if not layers:
-            return ("mojibake", None, chain, spans), reached, ("mojibake", None, chain, spans)
+            return (Finding("mojibake", None, chain, spans), reached,
+                    ("mojibake", None, chain, spans))
         kind: MojibakeKind = "c1-controls" if all(layer.c1 for layer in layers) else "mojibake"
-        return (kind, fixed, chain, spans), reached, (kind, rereads, chain, spans)
+        return Finding(kind, fixed, chain, spans), reached, (kind, rereads, chain, spans)
 
     def _repair(self, text: str) -> tuple[str, list[Layer], bool, int, tuple[str, ...]]:
         """The repaired text, the misreadings undone (in fix order), whether ``is_bad`` alone,
@@ -258,10 +269,10 @@ def _replay(recipe: _Recipe, text: str) -> Finding | None:
         return None
     kind, encodings, chain, spans = recipe
     if encodings is None:
-        return kind, None, chain, spans
+        return Finding(kind, None, chain, spans)
     for encoding in encodings:
         text = text.encode(encoding).decode("utf-8")
-    return kind, text, chain, spans
+    return Finding(kind, text, chain, spans)
 
 
 _LOST_FFFD = "undecodable bytes were replaced by U+FFFD"

@@ -69,7 +69,7 @@ def suspicious_part(text: str, finding: Mojibake | Finding, context: int = 40) -
     >>> suspicious_part("a" * 100 + "Ã©" + "b" * 100, find_mojibake("a" * 100 + "Ã©"), 3)
     'aaaÃ©bbb'
     """
-    spans = finding.spans if isinstance(finding, Mojibake) else finding[3]
+    spans = finding.spans
     if not spans:
         return text[: 2 * context]
     start, end = spans[0]

@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-import pyarrow.parquet as pq  # type: ignore[import-untyped, unused-ignore]
-
 from ..errors import EncodingCoreError
-from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
+from ..extras import needs_extra
+from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_label
+
+with needs_extra("fields", "the Parquet scan"):
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped, unused-ignore]
 
 __all__ = ["ParquetError", "is_parquet", "parquet_columns", "scan_parquet"]
 
@@ -101,7 +103,7 @@ def scan_parquet(source: Source, columns: Sequence[str] | None = None,
             hosts = None
             if host_column is not None and table is not None:
                 values = table.column(host_column).to_pylist()
-                hosts = [host_of(v) for v in values]
+                hosts = [host_label(v) for v in values]
             cells = [table.column(n).cast(pa.large_string()) for n in chosen] if table else []
             tally.add(cells, labels, None, hosts)
             start += rows

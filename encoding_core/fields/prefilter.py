@@ -8,7 +8,7 @@ into a space: its ``ALTERED_UTF8_RE``; a continuation byte lost to ``?``: its
 ``LOSSY_UTF8_RE``), and any C1 control or U+FFFD alone. Lost letters leave a ``?`` inside a
 word of a token that is not a URL or code.
 
-Three forms of the same test, which must agree (``tests/test_mojibake_prefilter.py`` checks it):
+Three forms of the same test, which must agree (``tests/fields/test_prefilter.py`` checks it):
 
 * ``damage_spans`` (Python): a one-class regular expression finds where a shape may start
   (Python's ``re`` only skips ahead fast on a leading character class), then bit masks per

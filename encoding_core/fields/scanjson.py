@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pandas as pd
-
+from ..extras import needs_extra
 from .scanreport import COLUMN_FIELDS, FINDING_FIELDS, HOST_FIELDS, ScanReport, empty_frame
+
+with needs_extra("fields", "the field scan"):
+    import pandas as pd
 
 __all__ = ["scan_from_json", "scan_to_dict", "scan_to_json"]
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
+from ..extras import needs_extra
 from .scanreport import MAX_FINDINGS, ScanReport
+
+with needs_extra("fields", "the field scan"):
+    import pandas as pd
 
 __all__ = ["merge_reports"]
 

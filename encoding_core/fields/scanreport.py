@@ -20,17 +20,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-import pandas as pd
-import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
-
-from ..hosts import host_of as url_host
+from ..extras import needs_extra
+from ..hosts import host_of
 from .csvmixed import Shown, mixed_cells
 from .mojibake import PREFILTER_RE2, MojibakeFinder, might_be_damaged, suspicious_part
 
+with needs_extra("fields", "the field scan"):
+    import numpy as np
+    import pandas as pd
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+    import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
+
 __all__ = ["COLUMN_FIELDS", "FINDING_FIELDS", "HOST_FIELDS", "MAX_FINDINGS", "ScanReport",
-           "Tally", "empty_frame", "host_of"]
+           "Tally", "empty_frame", "host_label"]
 
 MAX_FINDINGS = 10_000
 _CACHE_SIZE = 100_000
@@ -117,16 +119,19 @@ class ScanReport:
         return b"\xef\xbb\xbf" + self.findings.to_csv(index=False).encode("utf-8")
 
 
-def host_of(value: object) -> str:
-    """The host of a URL or host-name cell, lower case; ``(none)`` when there is none.
+def host_label(value: object) -> str:
+    """The host a cell's rows are counted under: ``hosts.host_of`` the cell (a URL or a host
+    name); the cell lower-cased when it has no host; ``(none)`` for an empty or non-text cell.
 
-    >>> host_of("https://Shop.Example/p?id=1"), host_of("shop.example:8080"), host_of(None)
-    ('shop.example', 'shop.example', '(none)')
+    >>> host_label("https://Shop.Example/p?id=1"), host_label("shop.example:8080")
+    ('shop.example', 'shop.example')
+    >>> host_label(None), host_label("http://[::1")
+    ('(none)', 'http://[::1')
     """
     if not isinstance(value, str) or not value.strip():
         return "(none)"
     text = value.strip()
-    return url_host(text) or text.lower()
+    return host_of(text) or text.lower()
 
 
 _SAMPLE = 2_048
@@ -220,7 +225,7 @@ class Tally:
             columns_at, rows_at = np.divmod(positions[flagged], n)
             # per distinct text: kind, repaired, chain, excerpt
             about: list[Shown | None] = [
-                None if r is None else (r[0], r[1], r[2], suspicious_part(text, r))
+                None if r is None else Shown(r.kind, r.repaired, r.chain, suspicious_part(text, r))
                 for text, r in zip(texts, found, strict=True)]
             self._count(texts, about, codes[flagged], columns_at, rows_at, labels, lines, hosts)
 
@@ -253,10 +258,11 @@ class Tally:
         self.flagged += len(codes)
         width = len(self.names)
         # per distinct text: the kind's number, and whether it is repairable (wholly)
-        kinds = np.fromiter((_KIND_NUMBER[r[0]] if r else 0 for r in about), np.int64,
+        kinds = np.fromiter((_KIND_NUMBER[r.kind] if r else 0 for r in about), np.int64,
                             len(about))
-        fixable = np.fromiter((r is not None and r[1] is not None
-                               and r[0] != "partly-repairable" for r in about), bool, len(about))
+        fixable = np.fromiter((r is not None and r.repaired is not None
+                               and r.kind != "partly-repairable" for r in about), bool,
+                              len(about))
         kinds, fixable = kinds[codes], fixable[codes]
         by_kind = np.bincount(columns * len(_KINDS) + kinds, minlength=width * len(_KINDS))
         for name, flagged, repairable, per_kind in zip(

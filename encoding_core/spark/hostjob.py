@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..limits import MAX_BODY_BYTES
 from ..warc.hostmodels import RecordOutcome
 from ..warc.hostreport import HostReport, OverrideLookup, outcome, report_of
 from ..warc.hosttally import HostTally
@@ -50,7 +51,7 @@ class FileProblem:
     reason: str
 
 
-def records_of_file(path: str, max_bytes: int = 10 * 1024 * 1024,
+def records_of_file(path: str, max_bytes: int = MAX_BODY_BYTES,
                     overrides: OverrideLookup | None = None) -> Iterator[tuple[str, Any]]:
     """(host, RecordOutcome) per decided record of one file; ("~skipped", reason) per record
     not decided; ("~problem", FileProblem) when the file stops early or does not open."""
@@ -95,7 +96,7 @@ def _row(record: RecordOutcome) -> tuple[Any, ...]:
             record.warc_file, record.record_index)
 
 
-def host_report(spark: Any, paths: Sequence[str], *, max_bytes: int = 10 * 1024 * 1024,
+def host_report(spark: Any, paths: Sequence[str], *, max_bytes: int = MAX_BODY_BYTES,
                 with_records: bool = True, max_records: int | None = None,
                 overrides: OverrideLookup | None = None,
                 records_out: str | None = None, input_problems: Sequence[str] = ()

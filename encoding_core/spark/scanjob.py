@@ -30,7 +30,7 @@ import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 
 from ..fields.csvformat import CsvError
 from ..fields.csvscan import scan_csv
-from ..fields.scanreport import MAX_FINDINGS, ScanReport, Tally, host_of
+from ..fields.scanreport import MAX_FINDINGS, ScanReport, Tally, host_label
 from .quiet import pandas_warning_ignored
 from .remote import is_uri, open_input
 
@@ -52,7 +52,7 @@ def _partition(batches: Iterator[pa.RecordBatch], chosen: list[str], host_column
         rows = batch.num_rows
         hosts = None
         if host_column is not None:
-            hosts = [host_of(v) for v in batch.column(width).to_pylist()]
+            hosts = [host_label(v) for v in batch.column(width).to_pylist()]
         tally.add([batch.column(i) for i in range(width)], range(start, start + rows), None,
                   hosts)
         start += rows

@@ -35,8 +35,9 @@ from ..whatwg.labels import get_encoding_no_replacement
 __all__ = ["MAX_DIFF_WORK", "SEGMENTS", "Column", "Comparison", "ShownLine",
            "compare_candidates", "diff_spans", "line_count", "shown_lines"]
 
-#: The column of a page that mixes encodings, read segment by segment (``segment_map``): its
-#: ``encoding`` is ``"segments: utf-8 + <the other encoding>"``.
+#: The ``encoding`` of the column of a page that mixes encodings, read segment by segment
+#: (``segment_map``): a fixed key, not an encoding name; the column's ``mixed_with`` names the
+#: encoding read beside UTF-8.
 SEGMENTS = "segments"
 
 _SCORE_LIMIT = 200_000
@@ -58,6 +59,9 @@ class Column:
     replacements: int
     mojibake: int
     is_decision: bool
+    #: On the column read segment by segment (``encoding == SEGMENTS``): the encoding of the
+    #: segments that are not UTF-8. None on every other column.
+    mixed_with: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +77,17 @@ def compare_candidates(body: bytes, content_type: str | None = None, *,
                        extra: Iterable[str] = (), override: str | None = None,
                        site_default: str | None = None,
                        detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
-                       ) -> Comparison:
-    """Decide, then decode the body under every candidate encoding for a side-by-side view."""
-    decision = decode(body, content_type, override=override, site_default=site_default,
-                      detector=detector)
+                       decision: Decoded | None = None) -> Comparison:
+    """Decide, then decode the body under every candidate encoding for a side-by-side view.
+
+    ``decision`` is the body's decision when the caller made it (``decode_with_overrides``,
+    with the host's overrides in its trace); else ``decode`` makes it with ``override`` and
+    ``site_default``.
+    """
+    extra = tuple(extra)   # read twice below: a generator would be empty the second time
+    if decision is None:
+        decision = decode(body, content_type, override=override, site_default=site_default,
+                          detector=detector)
     sources: dict[str, list[str]] = {decision.encoding: []}
     for ev in decision.evidence:
         if ev.encoding and ev.encoding != "replacement":
@@ -104,8 +115,8 @@ def compare_candidates(body: bytes, content_type: str | None = None, *,
         segmented = segment_map(body, default_detector if detector is not None else None)
         if segmented is not None:
             text = segmented.text
-            columns.append(Column(f"{SEGMENTS}: utf-8 + {segmented.legacy}", ("mixed-encoding",),
-                                  text, True, 0, badness(text[:_SCORE_LIMIT]), False))
+            columns.append(Column(SEGMENTS, ("mixed-encoding",), text, True, 0,
+                                  badness(text[:_SCORE_LIMIT]), False, segmented.legacy))
     return Comparison(decision, tuple(columns), _differing_lines([c.text for c in columns]))
 
 
@@ -203,6 +214,19 @@ class ShownLine:
     text: str
     spans: tuple[tuple[int, int], ...]  # against the decision's line
     cut: int                           # characters not shown
+
+    def numbered(self) -> tuple[str, tuple[tuple[int, int], ...]]:
+        """The line as displayed, its number in front and what was cut behind, with the spans
+        moved past the number (as wide as it is: line 10,000 takes one more character).
+
+        >>> ShownLine(10_000, "café", ((3, 4),), 0).numbered()
+        ('10000  café', ((10, 11),))
+        """
+        prefix = f"{self.number:>4}  "
+        more = f" … ({self.cut:,} more characters)" if self.cut else ""
+        shift = len(prefix)
+        return (prefix + self.text + more,
+                tuple((start + shift, end + shift) for start, end in self.spans))
 
 
 def line_count(comparison: Comparison, *, only_differing: bool) -> int:

@@ -2,8 +2,9 @@
 
 Holds a capture's WARC form (``capture``), the landing zone that keeps raw bytes for a few days
 so a mis-decode can be re-run without a re-crawl (``landing``, seed 000), reading the response
-records of a WARC file (``warcfile``) and seed 000's per-host numbers over a WARC file or a URL
-list (``hostreport``).
+records of a WARC file (``warcfile``), the page behind a host-report row (``reportpage``: a
+report file's WARC file found by name among a folder's WARC files) and seed 000's per-host
+numbers over a WARC file or a URL list (``hostreport``).
 
 May import: ``fetch``, ``decision``, ``whatwg`` and the root's shared basics; not ``fields``,
 ``overrides``, ``views`` or ``cli``.

@@ -31,11 +31,14 @@ import json
 from typing import Any
 
 import httpx
-from fastwarc.warc import WarcRecord, WarcRecordType
 
+from ..extras import needs_extra
 from ..fetch.client import Capture, Exchange
 from ..fetch.http_message import Headers, parse_http_message
 from .warcfile import StoredRecord, WarcSource, read_records
+
+with needs_extra("warc", "WARC captures"):
+    from fastwarc.warc import WarcRecord, WarcRecordType
 
 __all__ = ["SUFFIX", "capture_as_warc", "capture_from_warc"]
 

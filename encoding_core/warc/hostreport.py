@@ -37,6 +37,7 @@ from ..decision.resolve import UseDefault
 from ..errors import FetchError
 from ..fetch.client import Capture, FetchSettings, fetch_page
 from ..hosts import host_of
+from ..limits import MAX_BODY_BYTES
 from .hostmodels import QUARANTINE_THRESHOLD, HostSummary, RecordOutcome
 from .hosttally import HostTally, tally_hosts
 from .landing import LandingZone, fetch_and_keep
@@ -207,7 +208,7 @@ _SUMMARY_FIELDS = frozenset(f.name for f in fields(HostSummary))
 _RECORD_FIELDS = frozenset(f.name for f in fields(RecordOutcome))
 
 
-def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
+def report_from_warc(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
                      progress: Progress | None = None,
                      detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
                      overrides: OverrideLookup | None = None) -> HostReport:

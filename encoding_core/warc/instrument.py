@@ -21,16 +21,19 @@ from __future__ import annotations
 import json
 import os
 import threading
+import weakref
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from prometheus_client import REGISTRY, CollectorRegistry, Counter
-
 from ..datafolder import data_folder
 from ..decision.models import Decoded
+from ..extras import needs_extra
 from .hostreport import QUARANTINE_THRESHOLD
+
+with needs_extra("metrics", "record_decode's counters"):
+    from prometheus_client import REGISTRY, CollectorRegistry, Counter
 
 __all__ = ["QUARANTINE_ENV_VAR", "QuarantineEntry", "default_quarantine_path", "read_quarantine",
            "record_decode"]
@@ -58,16 +61,18 @@ class _Metrics:
     conflicts: Counter
 
 
-_METRICS: dict[int, _Metrics] = {}
+# keyed by the registry itself, not id(registry): an id is reused once its registry is freed,
+# and a new registry would be handed counters registered in a dead one
+_METRICS: weakref.WeakKeyDictionary[CollectorRegistry, _Metrics] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
 def _metrics(registry: CollectorRegistry) -> _Metrics:
     """The counters in ``registry``, created once per registry."""
     with _LOCK:
-        found = _METRICS.get(id(registry))
+        found = _METRICS.get(registry)
         if found is None:
-            found = _METRICS[id(registry)] = _Metrics(
+            found = _METRICS[registry] = _Metrics(
                 Counter("encoding_triage_decode_source", "Decisions by host and source",
                         ["host", "source"], registry=registry),
                 Counter("encoding_triage_decode_replacements",

@@ -25,12 +25,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO, cast
 
-from fastwarc.warc import ArchiveIterator, WarcRecordType
-
 from ..errors import EncodingCoreError
+from ..extras import needs_extra
 from ..fetch.codings import BodyTooLargeError
 from ..fetch.http_message import Headers, HttpMessage, body_for_decoder, is_html, parse_http_message
 from ..fetch.models import Capture, Exchange
+from ..limits import MAX_BODY_BYTES
+
+with needs_extra("warc", "reading WARC files"):
+    from fastwarc.warc import ArchiveIterator, WarcRecordType
 
 __all__ = ["HttpMessage", "StoredRecord", "WarcFormatError", "WarcListing", "WarcResponse",
            "is_html", "iter_captures", "iter_indexed_captures", "list_responses",
@@ -213,7 +216,7 @@ def _too_large(record: StoredRecord, max_bytes: int) -> BodyTooLargeError:
         f" bytes, over the cap of {max_bytes:,}: raise max_bytes to read it")
 
 
-def read_response(source: WarcSource, index: int, *, max_bytes: int = 10 * 1024 * 1024,
+def read_response(source: WarcSource, index: int, *, max_bytes: int = MAX_BODY_BYTES,
                   ) -> Capture:
     """The response record ``index`` (``WarcResponse.index``) as a Capture, ready to decode."""
     for record in read_records(source, keep=max_bytes + HEAD_BYTES,
@@ -229,7 +232,7 @@ def read_response(source: WarcSource, index: int, *, max_bytes: int = 10 * 1024 
     raise WarcFormatError(f"the file has no response record number {index + 1}")
 
 
-def iter_captures(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
+def iter_captures(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
                   html_only: bool = True) -> Iterator[Capture | str]:
     """Every HTTP response as a Capture; a skipped record as a short reason instead.
 
@@ -239,7 +242,7 @@ def iter_captures(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
         yield item
 
 
-def iter_indexed_captures(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
+def iter_indexed_captures(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
                           html_only: bool = True) -> Iterator[tuple[int, Capture | str]]:
     """``iter_captures`` with each record's index (``WarcResponse.index``, for
     ``read_response``), so a report row can reopen exactly its record."""

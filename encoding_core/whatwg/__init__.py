@@ -6,8 +6,7 @@ charset (``content_type``), the HTML prescan and the XML declaration (``prescan`
 ``_prescan_steps``), and the tables generated from the standard's data (``_tables``; never
 edited by hand: ``make tables``).
 
-May import: nothing else of ``encoding_core`` but the shared basic ``records`` (the faster
-``__init__`` of its frozen records); it is the lowest layer, and the import contract in
+May import: nothing else of ``encoding_core``; it is the lowest layer, and the import contract in
 ``pyproject.toml`` checks it. Public names: ``labels.get_encoding``,
 ``labels.get_encoding_no_replacement``, ``labels.ENCODING_NAMES``, ``decoders.decode_strict``,
 ``decoders.decode_replace``, ``decoders.decode_utf8_if_few_errors``, ``bom.bom_sniff``,

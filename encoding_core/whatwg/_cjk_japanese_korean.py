@@ -9,10 +9,7 @@ Spec snapshot: https://encoding.spec.whatwg.org/commit-snapshots/a985b62a9b45/
 from __future__ import annotations
 
 import re
-from functools import cache
-
-import numpy as np
-import numpy.typing as npt
+from collections.abc import Callable
 
 from ._cjk_common import NUL_CP, REPLACEMENT, ascii_run, malformed
 
@@ -131,34 +128,22 @@ ISO_2022_JP_ESCAPES = {b"(B": ISO_2022_JP_ASCII, b"(J": ISO_2022_JP_ROMAN,
                        b"$@": ISO_2022_JP_LEAD, b"$B": ISO_2022_JP_LEAD}
 
 
-#: Runs of at least this many two-byte characters are looked up in bulk (numpy).
+#: Runs of at least this many two-byte characters are given to ``bulk`` when there is one.
 _BULK_PAIRS = 32
 
 
-@cache
-def _codepoints(index: str) -> npt.NDArray[np.uint32]:
-    return np.frombuffer(index.encode("utf-32-le"), dtype="<u4")
-
-
-def _lead_run(run: bytes, index: str, out: list[str]) -> bool:
-    """A run of two-byte JIS X 0208 characters in one lookup; False (nothing appended) when
-    one of them has no code point, for the per-character loop to report where."""
-    pairs = np.frombuffer(run, dtype=np.uint8).reshape(-1, 2).astype(np.intp) - 0x21
-    found = _codepoints(index)[pairs[:, 0] * 94 + pairs[:, 1]]
-    if (found == ord(NUL_CP)).any():
-        return False
-    out.append(found.tobytes().decode("utf-32-le"))
-    return True
-
-
 def decode_iso_2022_jp(
-    data: bytes, pos: int, one: bool, out: list[str], errors: list[int], *, jis0208: str
+    data: bytes, pos: int, one: bool, out: list[str], errors: list[int], *, jis0208: str,
+    bulk: Callable[[bytes], str | None] | None = None,
 ) -> int:
     """Implements Encoding "ISO-2022-JP decoder": https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
 
     Runs of text in one state are matched with a regular expression and decoded in bulk; the
     escape sequences, the output flag and every error case follow the spec's state machine.
-    Stateful, so it always decodes from ``pos`` to the end (``one`` is ignored).
+    Stateful, so it always decodes from ``pos`` to the end (``one`` is ignored). ``bulk``
+    reads a long run of two-byte characters at once (``_decoders_cjk`` gives the EUC-JP fast
+    path: the same jis0208 pointers, each byte + 0x80), or returns None when one of them has no
+    code point, for the per-character loop to report where.
     """
     n = len(data)
     state = ISO_2022_JP_ASCII  # the decoder state at a sequence boundary; also the "output state"
@@ -168,8 +153,11 @@ def decode_iso_2022_jp(
         if match is not None:
             run = match.group()
             if state == ISO_2022_JP_LEAD:
-                bulk = len(run) >= _BULK_PAIRS * 2 and _lead_run(run, jis0208, out)
-                for i in range(0, 0 if bulk else len(run), 2):
+                read = (bulk(run) if bulk is not None and len(run) >= _BULK_PAIRS * 2
+                        else None)
+                if read is not None:
+                    out.append(read)
+                for i in range(0, 0 if read is not None else len(run), 2):
                     c = jis0208[(run[i] - 0x21) * 94 + run[i + 1] - 0x21]
                     if c == NUL_CP:
                         out.append(REPLACEMENT)

@@ -223,8 +223,8 @@ def _well_formed_iso_2022_jp(data: bytes) -> str | None:
             text = run.decode("ascii")
             texts.append(text.translate(ROMAN_MAP) if state == ISO_2022_JP_ROMAN else text)
     if wide:
-        read, errors = decode_cjk(b"".join(pairs).translate(_TO_EUC_JP), "euc-jp")
-        if errors:
+        read = _jis0208_pairs(b"".join(pairs))
+        if read is None:
             return None  # a pointer with no code point: the full decoder says where
         taken = 0   # each pair is one character: the runs' texts follow one another in it
         for i, count in wide:
@@ -246,7 +246,14 @@ def _slow_decoder(name: str) -> _Step:
         return partial(decode_shift_jis, jis0208=_index("jis0208"))
     if name == "euc-kr":
         return partial(decode_euc_kr, index=_index("euc-kr"))
-    return partial(decode_iso_2022_jp, jis0208=_index("jis0208"))
+    return partial(decode_iso_2022_jp, jis0208=_index("jis0208"), bulk=_jis0208_pairs)
+
+
+def _jis0208_pairs(run: bytes) -> str | None:
+    """A run of ISO-2022-JP two-byte characters read as EUC-JP (each byte + 0x80: the same
+    jis0208 pointer) by the fast path; None when one of them has no code point."""
+    read, errors = decode_cjk(run.translate(_TO_EUC_JP), "euc-jp")
+    return None if errors else read
 
 
 @cache

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..records import fast_init
 from .labels import get_encoding
 
 __all__ = ["LOWER_TABLE", "PRESCAN_MAP", "SPACE_OR_SLASH", "TAG_NAME_END", "EndOfInput",
@@ -37,7 +36,6 @@ class EndOfInput(Exception):
     """The prescan ran out of bytes."""
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class SkippedLabel:
     """A declaration the prescan passed over because "get an encoding" failed."""

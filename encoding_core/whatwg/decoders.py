@@ -16,7 +16,7 @@ How each family is decoded (spec: https://encoding.spec.whatwg.org/commit-snapsh
   table generated from ``indexes.json`` (``_tables/single_byte.py``); unmapped bytes are
   U+FFFE in the table, so strict mode raises and replacement mode gives U+FFFD. Exact.
 * utf-8, utf-16le, utf-16be: Python's codecs, which match WHATWG (maximal subparts, lone
-  surrogates, a truncated final code unit): ``tests/test_decoders.py`` checks them against
+  surrogates, a truncated final code unit): ``tests/whatwg/test_decoders.py`` checks them against
   the spec's algorithms.
 * gbk, gb18030, big5, euc-jp, shift_jis, euc-kr, iso-2022-jp: ``_decoders_cjk.py``, Python's
   codecs with the WHATWG decoders (``_cjk.py``) on their errors, or those decoders alone.

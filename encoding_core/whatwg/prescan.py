@@ -30,7 +30,6 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..records import fast_init
 from ._prescan_steps import (
     LOWER_TABLE,
     PRESCAN_MAP,
@@ -69,7 +68,6 @@ class DeclarationKind(StrEnum):
     XML_DECLARATION = "xml-declaration"
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Declaration:
     """An in-document declaration: what it said, what it means, where it was.

@@ -58,12 +58,15 @@ def test_bytes_decides_with_the_hosts_override(app_data, override, decided) -> N
 
 
 def test_bytes_decision_matches_compare(app_data) -> None:
-    """Bytes and Compare decide the same encoding for a host with an override."""
-    approved_override(app_data / "overrides.yaml", "shop.example", "shift_jis")
+    """Bytes and Compare decide the same encoding for a host with an override, by the same
+    call as Fetch: Compare's trace names the entry that applied."""
+    entry = approved_override(app_data / "overrides.yaml", "shop.example", "shift_jis")
     at = _page(SJIS_PAGE)
     bytes_decision = at.selectbox(key="bytes_encoding").value
     at.switch_page("app_pages/2_compare.py").run()
     assert at.metric[0].value == bytes_decision == "shift_jis"
+    cells = [str(v) for frame in at.dataframe for v in frame.value.to_numpy().ravel()]
+    assert any(f"override {entry.id} for shop.example" in cell for cell in cells)
 
 
 def test_another_page_opens_the_text_tab() -> None:

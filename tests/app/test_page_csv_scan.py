@@ -214,11 +214,15 @@ def test_bytes_view_renders_a_mojibake_cell() -> None:
     assert not at.exception, at.exception
 
 
-def test_summary_json_is_what_the_core_exports() -> None:
-    """The JSON download is the report's summary (checked through the core)."""
-    from encoding_core.fields.csvscan import scan_csv
-    summary = json.loads(scan_csv(f"a\n{MOJIBAKE}\n".encode()).summary_json())
-    assert summary["columns"][0]["flagged"] == 1
+def test_downloads_are_the_scans_own() -> None:
+    """The Export tab offers exactly the scan's downloads (fields.scandownloads, where their
+    contents are tested), each under its label, as a file of its type."""
+    at = _upload("x.csv", f"id,name\n1,ok\n2,{MOJIBAKE}\n".encode())
+    for key, label, suffix in (("csv_download_findings", "Flagged cells with proposed "
+                                "repairs (CSV)", ".csv"),
+                               ("csv_download_summary", "Summary (JSON)", ".json")):
+        button = at.download_button(key=key)
+        assert (button.label, button.proto.url.endswith(suffix)) == (label, True)
 
 
 def _leave_and_return(at: AppTest) -> AppTest:
@@ -237,14 +241,14 @@ def test_upload_is_kept_across_pages_with_its_columns_and_report() -> None:
     at = _upload("x.csv", f"id,name,note\n1,ok,{MOJIBAKE}\n2,{MOJIBAKE},ok\n".encode())
     at.multiselect(key="csv_columns").set_value(["name"]).run()
     before = _metrics(at)
-    (report,) = at.session_state["csv_reports"].values()
+    _, report = at.session_state["last_result:csv_scan"]
     at = _leave_and_return(at)
     assert not at.exception, at.exception
     assert at.file_uploader(key="csv_upload").value is None   # Streamlit dropped it
     assert "Your upload x.csv (59 bytes), kept" in at.caption[0].value.replace("\\", "")
     assert at.multiselect(key="csv_columns").value == ["name"]
     assert _metrics(at) == before and before["Flagged"] == "1"
-    (again,) = at.session_state["csv_reports"].values()
+    _, again = at.session_state["last_result:csv_scan"]
     assert again is report
 
 

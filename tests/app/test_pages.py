@@ -20,10 +20,14 @@ def _app() -> AppTest:
 
 
 def test_home_lists_every_page():
-    """The home page runs and links every page."""
+    """The home page runs and links every page once, in order, by its URL and title (a link
+    deleted or pointing elsewhere fails)."""
     at = _app()
     assert not at.exception
-    assert len(PAGES) == 5
+    links = [(link.proto.page, link.proto.label) for link in at.get("page_link")]
+    assert len(links) == len(PAGES) == 5
+    assert links == [("fetch", "Fetch"), ("compare", "Compare"), ("bytes", "Bytes"),
+                     ("csv-scan", "CSV scan"), ("overrides", "Overrides")]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=PAGES)

@@ -80,3 +80,32 @@ def test_overrides_counts_read_as_english(tmp_path, capsys):
     approved_override(path, "one.example")
     assert main(["overrides", "list", "--file", str(path)]) == 0
     assert "1 entry," in capsys.readouterr().out
+
+
+def _without(modules: tuple[str, ...], argv: list[str], tmp_path: Path
+             ) -> subprocess.CompletedProcess[str]:
+    """The CLI run in a fresh interpreter where ``modules`` cannot be imported (as when their
+    extra is not installed)."""
+    code = ("import sys\n"
+            + "".join(f"sys.modules[{m!r}] = None\n" for m in modules)
+            + "from encoding_core.cli.main import main\n"
+            + f"sys.exit(main({argv!r}))\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+@pytest.mark.parametrize(("blocked", "argv", "extra"), [
+    (("pandas", "pyarrow"), ["scan-csv", "export.csv", "--json"], "fields"),
+    (("fastwarc",), ["report", "crawl.warc.gz"], "warc"),
+], ids=["scan-csv-without-fields", "report-without-warc"])
+def test_a_command_whose_extra_is_missing_names_it(blocked, argv, extra, tmp_path):
+    """Without its extra a command still answers: status 2 and the pip line to install it;
+    the other commands are unaffected."""
+    done = _without(blocked, argv, tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert f"pip install 'encoding-triage[{extra}]'" in done.stderr
+    assert done.stderr.startswith(f"{argv[0]}: ")
+    page = tmp_path / "page.html"
+    page.write_bytes(b"<meta charset=utf-8>caf\xc3\xa9")
+    assert _without(blocked, ["inspect", str(page)], tmp_path).returncode == 0

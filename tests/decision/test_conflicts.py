@@ -1,6 +1,6 @@
 """Tests for the conflicts a decision reports (encoding_core.decision.conflicts), through decode.
 
-Most cases are data in tests/cases/conflicts.json; tests/test_decode.py has the seed cases.
+Most cases are data in tests/cases/conflicts.json; tests/decision/test_decode.py has the seed cases.
 """
 
 from __future__ import annotations

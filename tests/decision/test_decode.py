@@ -22,6 +22,8 @@ CASES = [
     # so this case documents why observability matters more than cleverness.
     (b"caf\xc3\xa9", "text/html; charset=utf-8", "café", "http-header"),
 ]
+# (The seed's last case passes charset=utf-8, not the latin-1 its comment names: it is kept as
+# the seed writes it, and test_header_says_latin1_bytes_are_utf8 below is the case described.)
 
 
 @pytest.mark.parametrize("body,ctype,expected,source", CASES)
@@ -29,6 +31,17 @@ def test_decoding(body, ctype, expected, source):
     result = decode(body, ctype)
     assert expected in result.text
     assert result.source == source
+
+
+def test_header_says_latin1_bytes_are_utf8():
+    """The seed's "header lies" case as its comment describes it: the header (latin-1, which
+    is windows-1252) decodes strictly and wins, as in a browser, and the decision says the
+    bytes are UTF-8 (observability, not cleverness)."""
+    result = decode(b"caf\xc3\xa9", "text/html; charset=iso-8859-1")
+    assert (result.text, result.encoding, result.source) == ("cafÃ©", "windows-1252",
+                                                             "http-header")
+    assert [c.kind for c in result.conflicts] == ["utf8-under-legacy"]
+    assert result.suggested_encoding == "utf-8"
 
 
 def test_lossy_decode_is_counted():

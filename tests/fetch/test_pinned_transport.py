@@ -40,3 +40,26 @@ def test_pinned_backend_deadline() -> None:
     with pytest.raises(httpcore.ReadTimeout):
         backend.time_left(5.0, httpcore.ReadTimeout)
     assert PinnedBackend().time_left(5.0, httpcore.ReadTimeout) == 5.0
+
+
+@pytest.mark.parametrize(("pin", "deadline", "raised", "message"), [
+    (False, None, httpx.ConnectError, "not checked"),
+    (True, 0.0, httpx.ConnectTimeout, "total time limit"),
+], ids=["unpinned-host", "deadline-passed"])
+def test_transport_raises_httpx_errors(server: ScriptedServer, pin: bool,
+                                       deadline: float | None, raised: type[Exception],
+                                       message: str) -> None:
+    """httpcore's errors reach the client as httpx's of the same name, message kept."""
+    backend = PinnedBackend(deadline)
+    if pin:
+        backend.pin("pinned.invalid", server.port, ["127.0.0.1"])
+    with (httpx.Client(transport=PinnedTransport(backend), trust_env=False) as client,
+          pytest.raises(raised, match=message)):
+        client.get(f"http://pinned.invalid:{server.port}/")
+
+
+def test_transport_uses_only_public_httpx_interfaces() -> None:
+    """The transport is a plain httpx.BaseTransport: nothing of httpx.HTTPTransport's inside
+    (whose private pool an upgrade may rename) is inherited or overwritten."""
+    assert PinnedTransport.__mro__[1] is httpx.BaseTransport
+    assert not issubclass(PinnedTransport, httpx.HTTPTransport)

@@ -14,11 +14,11 @@ from encoding_core.fields.csvread import CsvError
 from encoding_core.fields.csvscan import (
     ScanReport,
     guess_host_column,
-    host_of,
     read_header,
     scan_csv,
     scan_frame,
 )
+from encoding_core.fields.scanreport import host_label
 
 MOJIBAKE = "JosÃ© GarcÃ­a"          # UTF-8 "José García" read as windows-1252
 DOUBLE = "JosÃƒÂ© GarcÃƒÂ­a"      # ... twice
@@ -111,9 +111,9 @@ def test_columns_that_repeat_values_give_the_same_result() -> None:
     ("https://Shop.Example:8443/p?q=1", "shop.example"), ("shop.example/path", "shop.example"),
     ("//cdn.example/x", "cdn.example"), ("", "(none)"), (3, "(none)"), ("http://[::1", "http://[::1"),
 ], ids=["url", "bare", "scheme-relative", "empty", "not-text", "malformed"])
-def test_host_of(value: object, host: str) -> None:
+def test_host_label(value: object, host: str) -> None:
     """Host names come from URLs or bare host cells, lower case."""
-    assert host_of(value) == host
+    assert host_label(value) == host
 
 
 # --- scan_csv: encodings ---------------------------------------------------------------------

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from encoding_core.views.compare import (
     Column,
     Comparison,
+    ShownLine,
     compare_candidates,
     diff_spans,
     shown_lines,
@@ -184,3 +185,37 @@ def test_a_suggested_encoding_gets_a_column() -> None:
     column = next(c for c in comparison.columns if c.encoding == "shift_jis")
     assert column.sources == ("implausible-reading",)
     assert column.strict_ok and "東京都" in column.text
+
+
+def test_extras_from_a_generator_are_labelled_added() -> None:
+    """``extra`` may be any iterable: a generator's encodings are "added", like a list's."""
+    comparison = compare_candidates("Привет".encode("koi8-r"), LATIN1,
+                                    extra=(label for label in ["koi8-r", "utf-8"]))
+    assert {c.encoding: c.sources for c in comparison.columns if not c.is_decision} == {
+        "koi8-r": ("added",), "utf-8": ("added",)}
+
+
+def test_the_segment_column_names_its_other_encoding_as_data() -> None:
+    """A page mixing UTF-8 and windows-1252: the column read segment by segment carries the
+    other encoding in ``mixed_with``; no other column has one."""
+    body = ("<p>José Müller — “ok”</p>\n".encode()
+            + "<footer>© 2009 – it’s “old”</footer>".encode("cp1252"))
+    comparison = compare_candidates(body, "text/html; charset=utf-8")
+    mixed = [c for c in comparison.columns if c.mixed_with is not None]
+    assert [(c.encoding, c.mixed_with) for c in mixed] == [("segments", "windows-1252")]
+    assert "© 2009 – it’s “old”" in mixed[0].text
+
+
+@pytest.mark.parametrize(("number", "cut", "expected"), [
+    (7, 0, ("   7  café", ((9, 10),))),
+    (9_999, 0, ("9999  café", ((9, 10),))),
+    (10_000, 0, ("10000  café", ((10, 11),))),
+    (123_456, 5, ("123456  café … (5 more characters)", ((11, 12),))),
+], ids=["short-number", "last-four-digit", "five-digits", "six-digits-cut"])
+def test_numbered_lines_keep_highlights_on_their_characters(
+        number: int, cut: int, expected: tuple[str, tuple[tuple[int, int], ...]]) -> None:
+    """The span over "é" still covers "é" once the line number is in front, however wide."""
+    line = ShownLine(number, "café", ((3, 4),), cut)
+    text, spans = line.numbered()
+    assert (text, spans) == expected
+    assert all(text[a:b] == "é" for a, b in spans)

@@ -59,3 +59,18 @@ def test_a_damaged_quarantine_file_is_read_around(tmp_path):
     entries, bad = read_quarantine(path)
     assert [e.host for e in entries] == ["b.example"] and bad == 2
     assert read_quarantine(tmp_path / "none.jsonl") == ((), 0)
+
+
+def test_each_fresh_registry_gets_its_own_counters():
+    """200 registries made and dropped one after another each record (an id reused by a new
+    registry must not hand it the counters of a dead one)."""
+    recorded = 0
+    decoded = decode(GOOD, "text/html; charset=utf-8")
+    for _ in range(200):
+        registry = CollectorRegistry()
+        record_decode(decoded, "a.example", registry=registry)
+        value = registry.get_sample_value("encoding_triage_decode_source_total",
+                                          {"host": "a.example", "source": "http-header"})
+        recorded += value == 1.0
+        del registry   # freed before the next is made: its id is free to be reused
+    assert recorded == 200

@@ -35,7 +35,9 @@ def test_purge_deletes_expired_captures_only(server: ScriptedServer, tmp_path: P
     """Captures past the retention are deleted; fresh ones and foreign files stay."""
     zone = LandingZone(tmp_path, retention_days=2)
     capture = fetch_page(server.url("/seed/bom"), settings=SETTINGS)
-    fresh, old = keep(_aged(capture, 1), zone), keep(_aged(capture, 3), zone)
+    # around the 2-day limit by minutes, not days: an off-by-a-day cutoff fails
+    fresh = keep(_aged(capture, 2 - 10 / 1440), zone)
+    old = keep(_aged(capture, 2 + 10 / 1440), zone)
     foreign = [tmp_path / "notes.txt", tmp_path / "20000101T000000Z-nothex.warc.gz"]
     for path in foreign:
         path.write_text("not ours")
@@ -43,7 +45,8 @@ def test_purge_deletes_expired_captures_only(server: ScriptedServer, tmp_path: P
     assert not zone.path(old.capture_id).exists()  # keep() purges
     assert zone.path(fresh.capture_id).exists()
     assert all(path.exists() for path in foreign)
-    later = datetime.now(UTC) + timedelta(days=2)
+    assert purge(zone) == ()                                     # still 10 minutes to go
+    later = datetime.now(UTC) + timedelta(minutes=20)
     assert purge(zone, now=later) == (fresh.capture_id,)
     assert all(path.exists() for path in foreign)
 
