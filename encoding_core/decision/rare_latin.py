@@ -42,7 +42,9 @@ RARE_LATIN = frozenset({"iso-8859-3", "iso-8859-4", "iso-8859-10", "iso-8859-13"
                         "iso-8859-16"})
 # windows-1257 is the Baltic states' common encoding: rule 1 only (Latvian read as windows-1252
 # is all plausible letters, â for ā, so rule 2 would break a short Latvian text)
-_BALTIC = frozenset({"windows-1257"})
+# ISO-8859-15 too: its own rule (detect._WEB_PRIOR) compares the whole text, and ``Ã€`` for
+# ``Ã¤`` inside old mojibake is a difference of UTF-8 bytes alone
+_BALTIC = frozenset({"windows-1257", "iso-8859-15"})
 #: Common, but not over windows-1252 when the difference is only UTF-8 bytes (rule 1).
 CENTRAL = frozenset({"windows-1250", "iso-8859-2"})
 # One valid UTF-8 multi-byte sequence (Encoding Standard "UTF-8 decoder" byte ranges).
