@@ -27,6 +27,7 @@ attributes and scripts as the page's words.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,7 +41,8 @@ from .detect import sample, sample_text, sample_window, sample_window_words
 from .models import Conflict, Severity
 from .resolve import Detector
 
-__all__ = ["BetterReading", "better_reading", "binary_body", "implausible_reading"]
+__all__ = ["BetterReading", "better_reading", "binary_body", "implausible_characters",
+           "implausible_reading"]
 
 # Bytes text never holds (NUL and C0 controls but tab, newlines, form feed and ESC, which
 # ISO-2022-JP uses); more than 1% of them in the first 4 KiB is binary (as detect._binary).
@@ -179,6 +181,16 @@ def _unlike_text(part: bytes, encoding: str, text: str, said: str | Callable[[],
          if guess is not None else
          "Look at the bytes (Bytes view) and the source of the page before trusting this text."),
         suggested_encoding=None)
+
+
+def implausible_characters(text: str) -> int:
+    """How many characters of ``text`` do not belong in real text (``_plausibility``: box
+    drawing, controls, symbols inside words, case turns, words mixing alphabets), rounded up.
+
+    >>> implausible_characters("Müller, Straße"), implausible_characters("Mц╪ller, Straц÷e")
+    (0, 4)
+    """
+    return math.ceil(implausibility(text)[0])
 
 
 def binary_body(body: bytes, encoding: str) -> Conflict | None:
