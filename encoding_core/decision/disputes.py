@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..whatwg.decoders import decode_replace, decode_strict
-from .detect import sample_text
+from .detect import sample_text, sample_window
 from .models import Conflict, Severity
 from .resolve import Detector
 
@@ -52,6 +52,8 @@ TELLS: tuple[tuple[str, bytes, bytes, bytes], ...] = (
     ("Turkish", b"\xfd\xf0\xfe\xdd\xd0\xde", b"\xe7\xfc\xc7\xdc", b""),
 )
 _WESTERN = frozenset({"windows-1252", "iso-8859-15"})
+_NOT_TELLS = bytes(b for b in range(256)
+                   if not any(b in first + second + never for _n, first, second, never in TELLS))
 
 
 def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], str],
@@ -60,10 +62,13 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
     and the detector surely reads a sample of the body as another encoding, differently."""
     if detector is None or encoding not in _WESTERN:
         return None
-    window = body[:_SAMPLE * 4]
+    # one C pass: the tell bytes present in the window the detectors' sample starts with
+    present = sample_window(body, _SAMPLE).translate(None, _NOT_TELLS)
+    if not present:
+        return None
     language = next((name for name, first, second, never in TELLS
-                     if _has(window, first) and _has(window, second)
-                     and not _has(window, never)), None)
+                     if _has(present, first) and _has(present, second)
+                     and not _has(present, never)), None)
     if language is None:
         return None
     part = sample_text(body, _SAMPLE)
