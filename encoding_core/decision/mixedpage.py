@@ -51,6 +51,9 @@ def mixed_single_byte(body: bytes, encoding: str, source: str,
             or body.isascii() or b"\x00" in body[:4096]):
         return None   # (NUL bytes: UTF-16 or binary, reported apart)
     latin = encoding in _LATIN_ENCODINGS
+    if not latin and b"\xe2\x80" not in body and b"\xe2\x82\xac" not in body \
+            and b"\xe2\x84\xa2" not in body:
+        return None   # (only punctuation, € and ™ count here: three byte searches, no regex)
     runs = 0
     for run in _UTF8_RUN.finditer(body):   # C speed: a legacy page has none, or one by chance
         text = run.group().decode("utf-8")
