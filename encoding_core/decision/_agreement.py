@@ -97,6 +97,8 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int
     rate = bad / max(count, 1)
     if rate > MAX_IMPLAUSIBLE_RATE / 2 or not _siblings_agree(data, encoding, strict, seen):
         return None
+    if rate and not _siblings_agree(data, encoding, strict, 0):
+        return None   # an implausible word in the sample itself that a sibling reads (c½ur)
     siblings = SIBLING_OF.get(encoding, ())   # (a sibling's dissent is rule 4's question)
     doubt = not unanimous and any(
         e != encoding and e not in siblings
