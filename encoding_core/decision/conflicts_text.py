@@ -161,14 +161,19 @@ def _unlike_text(part: bytes, encoding: str, text: str, said: str | Callable[[],
     """Seed 000's "a low confidence is no answer", from the other side: a reading with at
     least ``MAX_IMPLAUSIBLE_RATE`` implausible characters per non-ASCII one, in words that
     real text never has (``c½ur``, ``annŽe``), is no reading either, whether or not the
-    detector is sure of a better one. Flagged with the detector's unsure guess, if any."""
+    detector is sure of a better one; so is a reading with such words that the detector,
+    unsure, reads with no implausible character at all. Flagged with the detector's unsure
+    guess, if any; no override proposed."""
     if part.isascii():
         return None
     bad, count = implausibility(text, QUICK_WORDS)
     strong = implausible_words(text, 3, strong=True) if bad >= 1 else []
-    if not strong or bad / max(count, 1) < MAX_IMPLAUSIBLE_RATE:
+    if not strong:
         return None
     guess = better_reading(part, encoding, text, detector, sure_only=False)
+    # below the rate, an unsure detector's flawless reading of the same bytes is the support
+    if bad / max(count, 1) < MAX_IMPLAUSIBLE_RATE and (guess is None or not guess.flawless):
+        return None
     examples = ", ".join(quoted(w if len(w) <= 24 else w[:24] + "…") for w in strong)
     return Conflict(
         "implausible-reading", Severity.ERROR,
