@@ -134,3 +134,43 @@ def text_for(body: bytes, name: str | None) -> str | None:
         except LookupError:
             return None
     return text.removeprefix("\ufeff")
+
+
+def _charset(content_type: str | None) -> str | None:
+    from w3lib.encoding import http_content_type_encoding
+
+    return http_content_type_encoding(content_type) if content_type else None
+
+
+def _w3lib_served(body: bytes, content_type: str | None) -> str:
+    from w3lib.encoding import html_to_unicode
+
+    return str(html_to_unicode(content_type, body)[1])
+
+
+def _dammit_served(body: bytes, content_type: str | None) -> str:
+    from bs4 import UnicodeDammit
+
+    charset = _charset(content_type)  # tried first, as bs4 does with a response's charset
+    return str(UnicodeDammit(body, [charset] if charset else [], is_html=True).unicode_markup
+               or "")
+
+
+def _cn_served(body: bytes, _content_type: str | None) -> str:
+    return _cn_decode(body)  # charset-normalizer takes no header: its answer alone
+
+
+def _resiliparse_served(body: bytes, content_type: str | None) -> str:
+    from resiliparse.parse.encoding import bytes_to_str, detect_encoding
+
+    charset = _charset(content_type)
+    return str(bytes_to_str(body, charset or detect_encoding(body, from_html_meta=True)))
+
+
+#: The peers as a crawler uses them on a response: the body and its Content-Type header.
+SERVED_DECODERS: dict[str, Callable[[bytes, str | None], str]] = {
+    "w3lib html_to_unicode": _w3lib_served,
+    "bs4 UnicodeDammit": _dammit_served,
+    "charset-normalizer": _cn_served,
+    "resiliparse": _resiliparse_served,
+}

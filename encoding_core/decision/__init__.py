@@ -4,7 +4,10 @@ Holds ``decode`` (``decode``), the walk over the sources and what a browser woul
 (``resolve``; walks remembered by their opinions in ``tracememo``), one encoding's strict
 reading (``attempt``), statistical detection (``detect``, with its voters, quick path and
 ensemble in ``_voters``, ``_agreement``, ``_ensemble``, ``_plausibility``, whose byte test
-is ``_bytetest``), the evidence against a decision (``conflicts``, ``conflicts_text``), how a
+is ``_bytetest``; rare Latin answers weighed against windows-1252 in ``rare_latin``), the
+evidence against a decision (``conflicts``, ``conflicts_text``, ``disputes`` for Western
+readings with another language's letters and escapes under UTF-8, ``mixedpage`` for a
+single-byte decision over UTF-8 runs), how a
 body reads as UTF-8 (``utf8profile``) and the result records (``models``: ``Decoded``,
 ``Evidence``, ``Conflict``).
 

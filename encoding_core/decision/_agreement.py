@@ -14,8 +14,10 @@ Rules; every doubt goes to the ensemble, never to a guess:
 1. an answer must decode the whole body strictly (as every answer of ``default_detector``);
 2. both answers give the sample the same text: that reading; else an answer whose reading
    has no implausible character (``_plausibility``), when the other answer fails rule 1 or
-   reads implausibly, or has no answer: that one. With chardetng-py or resiliparse not
-   installed there is no quick path (one detector alone confirms nothing);
+   reads implausibly, or has no answer: that one (for review when the other's reading is
+   nearly as plausible and not a sibling's: a dissent that is itself text). With
+   chardetng-py or resiliparse not installed there is no quick path (one detector alone
+   confirms nothing);
 3. the reading itself may have implausible characters, but at most
    ``MAX_IMPLAUSIBLE_RATE / 2`` per non-ASCII character (as the ensemble's first round);
 4. a sibling encoding (``SIBLINGS``: windows-1252 and iso-8859-15 ...) that decodes the
@@ -60,6 +62,9 @@ class Agreement:
     unanimous: bool           # both detectors gave the sample this text
     rate: float               # implausible characters per non-ASCII one in the sample
     votes: tuple[Vote, ...]
+    # the other detector's answer decodes the body and reads the sample nearly as plausibly
+    # (rule 2's lone reading over a dissent that is itself text): a doubt, for review
+    doubt: bool = False
 
 
 def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int = 0
@@ -92,7 +97,15 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int
     rate = bad / max(count, 1)
     if rate > MAX_IMPLAUSIBLE_RATE / 2 or not _siblings_agree(data, encoding, strict, seen):
         return None
-    return Agreement(encoding, how, unanimous, rate, votes)
+    if rate and not _siblings_agree(data, encoding, strict, 0):
+        return None   # an implausible word in the sample itself that a sibling reads (c½ur)
+    siblings = SIBLING_OF.get(encoding, ())   # (a sibling's dissent is rule 4's question)
+    doubt = not unanimous and any(
+        e != encoding and e not in siblings
+        and scored[e][0] / max(scored[e][1], 1) <= MAX_IMPLAUSIBLE_RATE / 2 for _n, e in valid)
+    if doubt:
+        how += " (the other's reading is nearly as plausible)"
+    return Agreement(encoding, how, unanimous, rate, votes, doubt)
 
 
 def _siblings_agree(data: bytes, encoding: str, strict: Callable[[str], bool],

@@ -18,6 +18,8 @@ from ..whatwg.labels import get_encoding
 from ..whatwg.prescan import DeclarationKind
 from ..wording import plural, quoted
 from .conflicts_text import binary_body, implausible_reading
+from .disputes import escapes_under_ascii_label, letters_of_another_language
+from .mixedpage import mixed_conflict, mixed_single_byte
 from .models import Conflict, Evidence, Severity, Source
 from .nulpattern import NulPattern
 from .resolve import Detector, Opinions, browser_encoding
@@ -65,6 +67,8 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
     header_enc = get_encoding(header.charset) if header.charset else None
     decl_enc = declaration.encoding if declaration else None
 
+    # A single-byte decision over a page that also holds UTF-8 runs (``mixedpage``).
+    one_byte_mixed = mixed_single_byte(body, encoding, source, detector)
     # A declared encoding that failed a strict decode (one conflict per encoding).
     failed: dict[str, list[Evidence]] = {}
     for ev in evidence:
@@ -79,9 +83,12 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
             f"The {who} say{'s' if len(group) == 1 else ''} {failed_encoding}, but byte "
             f"0x{body[offset]:02X} at offset {offset} is not valid {failed_encoding}.",
             "Nothing decoded strictly; see the lossy finding." if lossy else
+            f"The decision fell through to {encoding} ({_name(source)}), but the page mixes "
+            "encodings (see the mixed-encoding finding): no override reads it."
+            if one_byte_mixed else
             f"The decision fell through to {encoding} ({_name(source)}). If that is right, "
             f"a site override to {encoding} records it; otherwise the page mixes encodings.",
-            suggested_encoding=None if lossy else encoding))
+            suggested_encoding=None if lossy or one_byte_mixed else encoding))
     for ev in evidence:
         if ev.source in _DECLARED and ev.encoding is None and ev.raw_label:
             found.append(Conflict(
@@ -116,6 +123,9 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
                 f"An override to utf-8 would remove {profile.multibyte} mojibake sequences.",
                 suggested_encoding="utf-8", mojibake_removed=profile.multibyte))
 
+    if one_byte_mixed is not None:
+        found.append(mixed_conflict(one_byte_mixed, encoding))
+
     # UTF-16 or UTF-32 without a BOM: what was decided from it, or what it contradicts.
     wide = _without_bom(pattern, encoding, source, evidence, browser) if pattern else None
     if wide is not None:
@@ -129,8 +139,16 @@ def find_conflicts(body: bytes, opinions: Opinions, encoding: str, source: str,
         reading = implausible_reading(   # who said it: worded only for a conflict
             body, encoding, lambda: f"The {_name(source)} says {_used_label(evidence, encoding)}",
             detector)
+        reading = reading or letters_of_another_language(
+            body, encoding, lambda: f"The {_name(source)} says {_used_label(evidence, encoding)}",
+            detector)
         if reading is not None:
             found.append(reading)
+    if base in _DECLARED and not source.endswith("-lossy") and wide is None:
+        escapes = escapes_under_ascii_label(
+            body, encoding, lambda: f"The {_name(source)} says {_used_label(evidence, encoding)}")
+        if escapes is not None and not any(c.kind == "implausible-reading" for c in found):
+            found.append(escapes)
     binary = binary_body(body, encoding) if wide is None else None  # wide text is text
     if binary is not None:
         found.append(binary)

@@ -27,6 +27,7 @@ attributes and scripts as the page's words.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,12 +36,13 @@ from ..whatwg.labels import get_encoding
 from ..wording import quoted
 from ._agreement import QUICK_SAMPLE, QUICK_WORDS
 from ._bytetest import may_be_implausible, non_latin_letters
-from ._plausibility import implausibility, implausible_words
+from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility, implausible_words
 from .detect import sample, sample_text, sample_window, sample_window_words
 from .models import Conflict, Severity
 from .resolve import Detector
 
-__all__ = ["BetterReading", "better_reading", "binary_body", "implausible_reading"]
+__all__ = ["BetterReading", "better_reading", "binary_body", "implausible_characters",
+           "implausible_reading"]
 
 # Bytes text never holds (NUL and C0 controls but tab, newlines, form feed and ESC, which
 # ISO-2022-JP uses); more than 1% of them in the first 4 KiB is binary (as detect._binary).
@@ -142,7 +144,7 @@ def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str
     text = decode_replace(part, encoding)[0]
     better = better_reading(part, encoding, text, detector, whole=body)
     if better is None:
-        return None
+        return _unlike_text(part, encoding, text, said, detector)
     other, what = better.encoding, better.what
     return Conflict(
         "implausible-reading", Severity.ERROR,
@@ -152,6 +154,48 @@ def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str
         + ("with none out of place." if better.flawless else "with fewer characters out of place."),
         f"An override to {other} would read them so; check the two side by side in Compare.",
         suggested_encoding=other)
+
+
+def _unlike_text(part: bytes, encoding: str, text: str, said: str | Callable[[], str],
+                 detector: Detector) -> Conflict | None:
+    """Seed 000's "a low confidence is no answer", from the other side: a reading with at
+    least ``MAX_IMPLAUSIBLE_RATE`` implausible characters per non-ASCII one, in words that
+    real text never has (``c½ur``, ``annŽe``), is no reading either, whether or not the
+    detector is sure of a better one; so is a reading with such words that the detector,
+    unsure, reads with no implausible character at all. Flagged with the detector's unsure
+    guess, if any; no override proposed."""
+    if part.isascii():
+        return None
+    bad, count = implausibility(text, QUICK_WORDS)
+    strong = implausible_words(text, 3, strong=True) if bad >= 1 else []
+    if not strong:
+        return None
+    guess = better_reading(part, encoding, text, detector, sure_only=False)
+    # below the rate, an unsure detector's flawless reading of the same bytes is the support
+    if bad / max(count, 1) < MAX_IMPLAUSIBLE_RATE and (guess is None or not guess.flawless):
+        return None
+    examples = ", ".join(quoted(w if len(w) <= 24 else w[:24] + "…") for w in strong)
+    return Conflict(
+        "implausible-reading", Severity.ERROR,
+        f"{said() if callable(said) else said}, and the bytes decode strictly, but the text "
+        f"reads unlike real text: {bad:g} implausible characters in {count} non-ASCII ones "
+        f"({examples}). "
+        + (f"The detector's unsure guess is {guess.encoding}." if guess is not None else
+           "No encoding the detector names reads it better."),
+        (f"Compare {encoding} and {guess.encoding} side by side before any override."
+         if guess is not None else
+         "Look at the bytes (Bytes view) and the source of the page before trusting this text."),
+        suggested_encoding=None)
+
+
+def implausible_characters(text: str) -> int:
+    """How many characters of ``text`` do not belong in real text (``_plausibility``: box
+    drawing, controls, symbols inside words, case turns, words mixing alphabets), rounded up.
+
+    >>> implausible_characters("Müller, Straße"), implausible_characters("Mц╪ller, Straц÷e")
+    (0, 4)
+    """
+    return math.ceil(implausibility(text)[0])
 
 
 def binary_body(body: bytes, encoding: str) -> Conflict | None:

@@ -50,6 +50,7 @@ class Shown(NamedTuple):
     chain: str
     excerpt: str
 
+_WEB_DEFAULT = "windows-1252"
 #: The detector sees the failing lines up to this many bytes; every one of them is checked.
 MAX_SAMPLE = 1 << 20
 _ASCII = bytes(range(0x80))
@@ -126,6 +127,14 @@ def _ask(sample: bytes, detector: Detector, lines: int, sampled: bool) -> tuple[
                       "ASCII with utf-8, so they stay lossy")
     if not decodes_strictly(sample, found.encoding):
         return None, f"{found.encoding} (the detector) does not read {which}, so they stay lossy"
+    if found.needs_review and found.encoding != _WEB_DEFAULT:
+        # Issue 21: no repair is offered from a reading the detector itself doubts (a wrong
+        # one breaks right letters: Lefèvre as iso-8859-2 Lefčvre); the lines stay lossy.
+        # An unsure windows-1252 is kept, saying so: the web's default and the one bs4's
+        # detwingle assumes (a lone Zoë in one line is all a detector gets).
+        return None, (f"the detector is unsure of {found.encoding} for {which} "
+                      f"({found.reason}), so they stay lossy: no repair is offered from an "
+                      "unsure reading")
     doubt = " (unsure: few non-ASCII bytes; check the examples)" if found.needs_review else ""
     return found.encoding, (f"{found.encoding} is the detector's answer on {which}, all "
                             f"together{doubt}: {found.reason}")

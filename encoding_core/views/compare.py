@@ -4,7 +4,11 @@ Candidates are every encoding the decision's trace mentions, the decision itself
 encoding a conflict suggests (the detector's reading of an implausible page), utf-8 and
 windows-1252 (the two every page is most often confused between), and any the user adds.
 The mojibake score of a column is ftfy's ``badness`` (the count of character sequences
-that are unlikely outside mojibake), computed on at most the first 200,000 characters.
+that are unlikely outside mojibake) plus the decision's own count of characters that do not
+belong in text (``conflicts_text.implausible_characters``: box drawing, symbols inside words,
+case turns, words mixing alphabets), computed on at most the first 200,000 characters.
+ftfy's alone scores a KOI8-R reading of UTF-8 text (``Mц╪ller, Straц÷e``) 0, like the right
+one; the sum ranks it below (issue 21).
 
 ``diff_spans`` marks where a column's line differs from the decision's. Text decoded under two
 encodings differs only around non-ASCII bytes, so it trims the common ends and cuts both texts
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 
 from ftfy.badness import badness
 
+from ..decision.conflicts_text import implausible_characters
 from ..decision.decode import DEFAULT_DETECTOR, Detector, decode, decode_as
 from ..decision.detect import default_detector
 from ..decision.models import Decoded
@@ -108,16 +113,21 @@ def compare_candidates(body: bytes, content_type: str | None = None, *,
             attempt = decode_as(body, encoding)
             text, strict_ok, replacements = attempt.text, attempt.strict_ok, attempt.replacements
         columns.append(Column(encoding, tuple(dict.fromkeys(found_by)), text, strict_ok,
-                              replacements, badness(text[:_SCORE_LIMIT]),
-                              encoding == decision.encoding))
+                              replacements, _score(text), encoding == decision.encoding))
     if any(c.kind == "mixed-encoding" for c in decision.conflicts):
         # a page that mixes encodings: its text read segment by segment, as a column
         segmented = segment_map(body, default_detector if detector is not None else None)
         if segmented is not None:
             text = segmented.text
             columns.append(Column(SEGMENTS, ("mixed-encoding",), text, True, 0,
-                                  badness(text[:_SCORE_LIMIT]), False, segmented.legacy))
+                                  _score(text), False, segmented.legacy))
     return Comparison(decision, tuple(columns), _differing_lines([c.text for c in columns]))
+
+
+def _score(text: str) -> int:
+    """A column's mojibake score: ftfy's badness plus the implausible characters."""
+    head = text[:_SCORE_LIMIT]
+    return int(badness(head)) + implausible_characters(head)
 
 
 def _differing_lines(texts: list[str]) -> tuple[int, ...]:

@@ -46,8 +46,14 @@ def test_implausible_reading_names_the_override() -> None:
 ], ids=["none", "no-answer", "agrees", "same-by-label", "no-better", "bogus", "raises"])
 def test_implausible_reading_stays_silent(detector: Callable[[bytes], Detection | None] | None,
                                          why: str) -> None:
-    """No conflict when the detector cannot offer a clearly better reading."""
-    assert implausible_reading(SHIFT_JIS, "windows-1252", SAID, detector) is None, why
+    """No override proposed when the detector cannot offer a clearly better reading; but
+    Shift_JIS read as windows-1252 is no reading (issue 21): still an error, saying so."""
+    found = implausible_reading(SHIFT_JIS, "windows-1252", SAID, detector)
+    if detector is None:
+        assert found is None, why
+    else:
+        assert found is not None and found.suggested_encoding is None, why
+        assert str(found.severity) == "error" and "implausible characters" in found.message
 
 
 def test_iso_2022_jp_under_a_legacy_declaration() -> None:
@@ -60,9 +66,11 @@ def test_iso_2022_jp_under_a_legacy_declaration() -> None:
 
 
 def test_unsure_detector_is_no_evidence() -> None:
-    """An answer the detector itself flags for review raises no conflict."""
-    assert implausible_reading(SHIFT_JIS, "windows-1252", SAID,
-                               _says("shift_jis", unsure=True)) is None
+    """An answer the detector itself flags for review proposes no override; the implausible
+    reading is flagged all the same, naming the unsure guess (issue 21)."""
+    found = implausible_reading(SHIFT_JIS, "windows-1252", SAID, _says("shift_jis", unsure=True))
+    assert found is not None and found.suggested_encoding is None
+    assert "unsure guess is shift_jis" in found.message
 
 
 @pytest.mark.parametrize("text", [

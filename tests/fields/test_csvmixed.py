@@ -115,3 +115,22 @@ def test_mixed_cells_are_the_ones_utf8_reads_differently() -> None:
         (0, 1), (0, 4), (1, 2)]
     assert found.about[0] == ("mixed-encoding", "Zoë", "a windows-1252 line in a utf-8 file",
                               "Zo\ufffd")
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("iso-8859-2", None), ("windows-1250", None), ("windows-1252", "windows-1252")],
+    ids=["iso-8859-2", "windows-1250", "windows-1252"])
+def test_an_unsure_answer_offers_no_repair_but_windows_1252(answer: str,
+                                                           expected: str | None) -> None:
+    """Issue 21: an unsure detector's iso-8859-2 would repair Lefèvre into Lefčvre: the lines
+    stay lossy, saying why; an unsure windows-1252 (the web's default) is kept, saying so."""
+    body = "id,name\n1,Zoë\n".encode() + "2,Lefèvre à São Paulo\n".encode("cp1252")
+
+    def unsure(data: bytes) -> Detection:
+        return Detection(answer, 0.6, True, "test detector")
+
+    found = find_mixed_lines(io.BytesIO(body), b"\n", detector=unsure)
+    assert found.encoding == expected
+    assert "unsure" in found.reason
+    if expected is None:
+        assert "no repair is offered" in found.reason

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from pathlib import Path
 
 import pytest
 
@@ -139,3 +140,27 @@ def test_no_one_encoding_for_the_rest_keeps_the_core_answer() -> None:
     assert kept.encoding_reason == (
         "the core; 30 lines are valid utf-8 with non-ASCII text, 120 not utf-8, but no one other "
         f"encoding reads every line that is not utf-8, so {fmt.encoding} stands")
+
+
+_NEWCOMER = Path(__file__).resolve().parents[1] / "fixtures" / "silent"
+
+
+def test_latin1_export_with_old_mojibake_is_read_as_windows_1252() -> None:
+    """Issue 21's newcomer CSV: windows-1252, not iso-8859-10 or utf-8 with windows-1250
+    lines; only its old mojibake is offered for repair, and no right letter is broken."""
+    report = scan_csv(_NEWCOMER / "latin1_old_mojibake.csv")
+    assert report.encoding == "windows-1252" and report.mixed_lines == 0
+    findings = report.findings
+    assert len(findings) == 6 and set(findings["kind"]) == {"mojibake"}
+    assert all("Ã" in value for value in findings["original"])
+    assert not any(c in value for value in findings["repaired"] for c in "ĂčįāĆ")
+
+
+def test_two_exports_read_their_legacy_lines_as_windows_1252() -> None:
+    """150 UTF-8 lines then 50 windows-1252 ones: the legacy lines in windows-1252 (not
+    iso-8859-2's Lefčvre), their cells repaired to the right letters."""
+    report = scan_csv(_NEWCOMER / "two_exports.csv")
+    assert (report.encoding, report.mixed_encoding, report.mixed_lines) == (
+        "utf-8", "windows-1252", 50)
+    repaired = list(report.findings["repaired"])
+    assert repaired and not any(c in value for value in repaired for c in "ĂčřěŕĺĹ")

@@ -87,6 +87,15 @@ def test_mojibake_score_is_higher_for_the_wrong_column() -> None:
     assert comparison.differing_lines == (0, 2)
 
 
+def test_koi8_r_reading_of_utf8_scores_below_the_right_one() -> None:
+    """Issue 21: ftfy's badness gives ``Mц╪ller, Straц÷e`` 0, like the right reading; box
+    drawing and letters of two alphabets in one word count here."""
+    body = "<p>Müller, Straße 5, Köln</p>".encode()
+    columns = _by_encoding(compare_candidates(body, None, extra=["koi8-r"]))
+    assert columns["utf-8"].mojibake == 0 < columns["koi8-r"].mojibake
+    assert "╪" in columns["koi8-r"].text
+
+
 def test_bom_page_columns() -> None:
     """The decision's column has the BOM stripped; another encoding shows it as mojibake."""
     comparison = compare_candidates(b"\xef\xbb\xbfcaf\xc3\xa9", None)

@@ -1,0 +1,119 @@
+"""Declarations whose text reads as letters but the wrong ones, and escapes under UTF-8.
+
+``conflicts_text.implausible_reading`` catches a wrong single-byte declaration when its text
+holds characters that do not belong (``zosta³a``). Two lies pass it, because their text is
+all plausible characters:
+
+- **a Latin reading with another language's letters**: Hungarian ISO-8859-2 under
+  ``charset=iso-8859-1`` reads ``hõsök`` for ``hősök`` (ő is õ, ű is û), Romanian ``mãrturie``
+  for ``mărturie``, Turkish windows-1254 ``kýz`` for ``kız``. Each is a letter of some Western
+  language, but no Western language writes them together: ``TELLS`` lists the combinations
+  (û or õ beside ö or ü with no ä; ã beside î; ý, ð or þ beside ç or ü). A tell is only a
+  reason to ask: the detector is asked about a sample, and only its answer for an encoding
+  that reads the sample differently is a conflict (an unsure answer too: the tell and the
+  answer agree, and the conflict says it is unsure). Correct Western pages rarely
+  hold a tell (Portuguese has õ but neither ö nor ü), so the detector's cost is paid on few
+  declared pages;
+- **ISO-2022-JP under a UTF-8 (or any ASCII-compatible) label**: its text is 7-bit, so it
+  decodes strictly, with the escape sequences in the text. An ``ESC $ B`` or ``ESC $ @`` in a
+  body that decodes strictly as ISO-2022-JP is the tell (one byte search on other pages).
+
+Which way they err: towards silence. A tell without a detector answer for another encoding
+says nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..whatwg.decoders import decode_replace, decode_strict
+from .detect import sample_text, sample_window
+from .models import Conflict, Severity
+from .resolve import Detector
+
+__all__ = ["TELLS", "escapes_under_ascii_label", "letters_of_another_language"]
+
+_SAMPLE = 4096
+
+
+def _has(window: bytes, any_of: bytes) -> bool:
+    return any(bytes([b]) in window for b in any_of)
+
+
+#: (language, bytes of which one must be present, bytes of which one must be present too,
+#: bytes of which none may be present): read as windows-1252, a combination no Western
+#: language writes.
+TELLS: tuple[tuple[str, bytes, bytes, bytes], ...] = (
+    # ő ű Ő Ű (ISO-8859-2, windows-1250) are õ û Õ Û; Estonian has õ but also ä
+    ("Hungarian", b"\xf5\xfb\xd5\xdb", b"\xf6\xfc\xd6\xdc", b"\xe4\xc4"),
+    # ă (ISO-8859-2) is ã, beside î, ş (º) or ţ (þ); Portuguese has ã but none of those
+    ("Romanian", b"\xe3\xc3", b"\xee\xba\xfe", b""),
+    # ı ğ ş (windows-1254) are ý ð þ, beside ç or ü; Icelandic has ý ð þ but neither
+    ("Turkish", b"\xfd\xf0\xfe\xdd\xd0\xde", b"\xe7\xfc\xc7\xdc", b""),
+)
+_WESTERN = frozenset({"windows-1252", "iso-8859-15"})
+_NOT_TELLS = bytes(b for b in range(256)
+                   if not any(b in first + second + never for _n, first, second, never in TELLS))
+
+
+def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], str],
+                                detector: Detector | None) -> Conflict | None:
+    """A ``declaration-disputed`` conflict when a Western reading holds a tell (``TELLS``)
+    and the detector surely reads a sample of the body as another encoding, differently."""
+    if detector is None or encoding not in _WESTERN:
+        return None
+    # one C pass: the tell bytes present in the window the detectors' sample starts with
+    present = sample_window(body, _SAMPLE).translate(None, _NOT_TELLS)
+    if not present:
+        return None
+    language = next((name for name, first, second, never in TELLS
+                     if _has(present, first) and _has(present, second)
+                     and not _has(present, never)), None)
+    if language is None:
+        return None
+    part = sample_text(body, _SAMPLE)
+    try:
+        found = detector(part)
+    except Exception:  # a third-party detector must not break the decision
+        return None
+    # the tell is evidence of its own: an unsure answer is enough to name the other reading
+    if found is None or found.encoding == encoding:
+        return None
+    try:
+        other = decode_strict(part, found.encoding)
+    except (UnicodeDecodeError, LookupError):
+        return None
+    mine = decode_replace(part, encoding)[0]
+    if other == mine:
+        return None
+    shown = next((w for w, v in zip(mine.split(), other.split(), strict=False) if w != v), "")
+    return Conflict(
+        "declaration-disputed", Severity.ERROR,
+        f"{said()}; the text decodes strictly and reads as letters, but letters no Western "
+        f"language writes together ({language}, read as {encoding}: {shown!r}). The detector "
+        f"reads the page as {found.encoding}"
+        + (" (unsure: " if found.needs_review else " (") + f"{found.reason}).",
+        f"An override to {found.encoding} would read them so; check the two side by side in "
+        "Compare.", suggested_encoding=found.encoding)
+
+
+def escapes_under_ascii_label(body: bytes, encoding: str,
+                              said: Callable[[], str]) -> Conflict | None:
+    """An ``implausible-reading`` conflict when ISO-2022-JP text stands under another label
+    (7-bit, it decodes strictly as UTF-8 or windows-1252 with its escapes in the text)."""
+    if encoding == "iso-2022-jp" or b"\x1b" not in body:
+        return None
+    if b"\x1b$B" not in body and b"\x1b$@" not in body:
+        return None
+    try:
+        decode_strict(body, "iso-2022-jp")
+    except UnicodeDecodeError:
+        return None
+    count = body.count(b"\x1b")
+    return Conflict(
+        "implausible-reading", Severity.ERROR,
+        f"{said()}, and the bytes decode strictly, but the text holds {count} escape "
+        "characters (ESC) that text never holds: ISO-2022-JP escape sequences. The body "
+        "decodes strictly as iso-2022-jp.",
+        "An override to iso-2022-jp would read it so; check the two side by side in Compare.",
+        suggested_encoding="iso-2022-jp")
