@@ -53,7 +53,7 @@ from .addressguard import (
     check_host,
     parse_networks,
 )
-from .codings import BodyTooLargeError, ContentDecodingError, read_body
+from .codings import BodyTooLargeError, ContentDecodingError, TooManyCodingsError, read_body
 from .http_message import Headers
 from .models import Capture, Exchange
 from .pinned_transport import PinnedBackend, PinnedTransport
@@ -75,6 +75,7 @@ __all__ = [
     "NameNotFoundError",
     "ProtocolError",
     "TLSError",
+    "TooManyCodingsError",
     "TooManyRedirectsError",
     "UnsupportedSchemeError",
     "configured_settings",

@@ -27,7 +27,7 @@ import os
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, fields
 from typing import Any
@@ -40,14 +40,20 @@ from ..hosts import host_of
 from .hostmodels import QUARANTINE_THRESHOLD, HostSummary, RecordOutcome
 from .hosttally import HostTally, tally_hosts
 from .landing import LandingZone, fetch_and_keep
-from .warcfile import WarcFormatError, WarcSource, iter_indexed_captures
+from .warcfile import (
+    UnreadableRecord,
+    WarcFormatError,
+    WarcSource,
+    iter_indexed_captures,
+    record_error,
+)
 
 #: The encoding of the host's active site override, or None (e.g. ``OverrideStore.active_for``).
 OverrideLookup = Callable[[str], str | None]
 
 __all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "OverrideLookup", "RecordOutcome",
            "outcome", "report_from_json", "report_from_urls", "report_from_warc", "report_of",
-           "summarise"]
+           "summarise", "unreadable_problem", "warc_outcomes"]
 
 Progress = Callable[[int, int | None], None]  # (records done, total if known)
 
@@ -207,6 +213,46 @@ _SUMMARY_FIELDS = frozenset(f.name for f in fields(HostSummary))
 _RECORD_FIELDS = frozenset(f.name for f in fields(RecordOutcome))
 
 
+def warc_outcomes(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
+                  detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
+                  overrides: OverrideLookup | None = None, warc_file: str = "",
+                  ) -> Iterator[RecordOutcome | str]:
+    """Each record's outcome, or the reason it was skipped, in file order.
+
+    A record that cannot be read or decided is an outcome with ``error`` set (it names the
+    record), and the records after it go on: one poison record never ends a batch.
+    Raises ``WarcFormatError`` as ``iter_indexed_captures`` does (the file, not a record).
+    """
+    for index, item in iter_indexed_captures(source, max_bytes=max_bytes):
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, UnreadableRecord):
+            yield _unreadable(item.url, index, item.reason, warc_file)
+        else:
+            try:
+                yield outcome(item, detector=detector, overrides=overrides,
+                              record_index=index, warc_file=warc_file)
+            except Exception as exc:  # any: one record must not end the batch
+                yield _unreadable(item.url, index, record_error(exc), warc_file)
+
+
+def _unreadable(url: str, index: int, reason: str, warc_file: str) -> RecordOutcome:
+    return RecordOutcome(url=url, host=_host(url), error=f"record {index + 1}: {reason}",
+                         record_index=index, warc_file=warc_file)
+
+
+def unreadable_problem(records: Iterable[RecordOutcome], *, shown: int = 3) -> str | None:
+    """The ``problem`` line naming the records of a WARC file that could not be read or
+    decided (the first ``shown`` of them), or ``None`` when there are none."""
+    bad = [r for r in records if r.error is not None and r.record_index is not None]
+    if not bad:
+        return None
+    named = "; ".join(f"{r.error} ({r.url or 'no URL'})" for r in bad[:shown])
+    more = f"; and {len(bad) - shown:,} more (see the records' error)" if len(bad) > shown else ""
+    return (f"{len(bad):,} record{'s' if len(bad) > 1 else ''} could not be read: {named}{more};"
+            " the report has every other record")
+
+
 def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
                      progress: Progress | None = None,
                      detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
@@ -214,26 +260,28 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
     """The host report over the HTML responses of a WARC file.
 
     Raises ``WarcFormatError`` when the file is not WARC; damage after good records ends the
-    report early with ``problem`` set.
+    report early with ``problem`` set. A record that cannot be read (too many content codings,
+    ...) is listed with its ``error``, named in ``problem``, and the report goes on.
     """
     records: list[RecordOutcome] = []
     skipped: Counter[str] = Counter()
-    problem = None
+    stopped = None
     path = str(source) if isinstance(source, str | os.PathLike) else ""
     try:
-        for done, (index, item) in enumerate(iter_indexed_captures(source, max_bytes=max_bytes),
-                                             start=1):
+        for done, item in enumerate(warc_outcomes(source, max_bytes=max_bytes,
+                                                  detector=detector, overrides=overrides,
+                                                  warc_file=path), start=1):
             if isinstance(item, str):
                 skipped[item] += 1
             else:
-                records.append(outcome(item, detector=detector, overrides=overrides,
-                                       record_index=index, warc_file=path))
+                records.append(item)
             if progress is not None:
                 progress(done, None)
     except WarcFormatError as exc:
         if not exc.records_read:
             raise
-        problem = f"{exc}; the report covers the records before it"
+        stopped = f"{exc}; the report covers the records before it"
+    problem = "; ".join(p for p in (unreadable_problem(records), stopped) if p) or None
     return summarise(records, skipped.items(), problem)
 
 
@@ -261,6 +309,8 @@ def report_from_urls(urls: Sequence[str], *, settings: FetchSettings | None = No
                 return outcome(capture, detector=detector, overrides=overrides)
             except FetchError as exc:
                 return RecordOutcome(url=url, host=host, error=str(exc))
+            except Exception as exc:  # any: one URL must not end the batch
+                return RecordOutcome(url=url, host=host, error=record_error(exc))
             finally:
                 last[host] = time.monotonic()
 

@@ -13,7 +13,7 @@ import pytest
 from encoding_core.cli.main import main
 from tests.httpserver import ScriptedServer, redirect, respond
 from tests.overridefiles import approved_override
-from tests.warcs import warc_file
+from tests.warcs import poison_warc, warc_file
 
 ROOT = Path(__file__).resolve().parents[2]
 BODY = "<p>café “quoted”</p>".encode()
@@ -214,3 +214,17 @@ def test_fetch_no_overrides_decides_from_the_headers(server: ScriptedServer, tmp
     assert main(_fetch(server, tmp_path / "landing", "--no-keep")) == 2
     assert "not valid YAML" in capsys.readouterr().err
     assert main(_fetch(server, tmp_path / "landing", "--no-keep", "--no-overrides")) == 0
+
+
+def test_report_json_keeps_every_good_record_around_a_poison_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``report --json`` over 50 good records and one with 1,000 content codings (it printed
+    the 25 before it and exited 0): all 50 pages, the bad one an error row named in problem."""
+    data, bad_url = poison_warc(50)
+    path = tmp_path / "poison.warc.gz"
+    path.write_bytes(data)
+    assert main(["report", str(path), "--json", "--no-overrides"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert sum(1 for r in report["records"] if r["error"] is None) == 50
+    assert [r["url"] for r in report["records"] if r["error"]] == [bad_url]
+    assert "record 26" in report["problem"] and bad_url in report["problem"]

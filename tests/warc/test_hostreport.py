@@ -20,7 +20,7 @@ from encoding_core.warc.hostreport import (
 )
 from encoding_core.warc.warcfile import WarcFormatError
 from tests.httpserver import ScriptedServer, respond
-from tests.warcs import response_record
+from tests.warcs import poison_warc, response_record
 
 GOOD = "<p>café “quoted”</p>".encode()
 BROKEN = "é".encode() * 50 + b"\xff" * 25          # mostly UTF-8, 25 malformed bytes
@@ -194,3 +194,21 @@ def test_a_report_written_as_json_reads_back_the_same() -> None:
         report_from_json('{"hosts": [{"nope": 1}]}')
     with pytest.raises(ValueError, match="not a host report"):
         report_from_json(b"\xff not json")
+
+
+# --- one poison record among good ones (issue 28) ---------------------------------------------
+
+def test_a_poison_record_is_named_and_every_good_record_kept() -> None:
+    """A record with 1,000 content codings (a RecursionError that ended the report after the
+    25 records before it) is an error row named in ``problem``; all 50 good records are there."""
+    data, bad_url = poison_warc(50)
+    report = report_from_warc(data, detector=None)
+    decided = [r for r in report.records if r.decided]
+    assert len(decided) == 50 and len(report.records) == 51
+    [bad] = [r for r in report.records if r.error]
+    assert bad.url == bad_url and bad.record_index == 25
+    assert bad.error is not None and "record 26: the Content-Encoding lists 1,000 codings" \
+        in bad.error
+    assert report.problem is not None and bad_url in report.problem
+    assert report.problem.startswith("1 record could not be read: record 26")
+    assert {h.host: h.errors for h in report.hosts}["poison.example"] == 1
