@@ -23,7 +23,8 @@ BODY = "<p>café “quoted”</p>".encode()
 def server() -> Iterator[ScriptedServer]:
     routes = {"/": respond(BODY, headers=[("Content-Type", "text/html; charset=iso-8859-1"),
                                           ("X-Evil", "a\x1b[2Jb")]),
-              "/moved": redirect("/")}
+              "/moved": redirect("/"),
+              "/to-js": redirect("javascript:alert(1)")}
     with ScriptedServer(routes=routes) as srv:
         yield srv
 
@@ -228,3 +229,16 @@ def test_report_json_keeps_every_good_record_around_a_poison_one(
     assert sum(1 for r in report["records"] if r["error"] is None) == 50
     assert [r["url"] for r in report["records"] if r["error"]] == [bad_url]
     assert "record 26" in report["problem"] and bad_url in report["problem"]
+
+
+def test_fetch_a_bad_redirect_is_a_message_not_a_traceback(server: ScriptedServer, tmp_path: Path
+                                                          ) -> None:
+    """A redirect to ``javascript:alert(1)`` prints one error line naming the hop, exit 1."""
+    result = subprocess.run(
+        [sys.executable, "-m", "encoding_core", "fetch", server.url("/to-js"), "--allow",
+         "127.0.0.1/32", "--landing", str(tmp_path), "--timeout", "5", "--no-overrides"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("error: redirect 1 of the chain: ")
+    assert "with Location 'javascript:alert(1)'" in result.stderr

@@ -19,7 +19,7 @@ from encoding_core.warc.hostreport import (
     summarise,
 )
 from encoding_core.warc.warcfile import WarcFormatError
-from tests.httpserver import ScriptedServer, respond
+from tests.httpserver import ScriptedServer, redirect, respond
 from tests.warcs import poison_warc, response_record
 
 GOOD = "<p>café “quoted”</p>".encode()
@@ -108,7 +108,8 @@ def test_threshold_is_seed_000s() -> None:
 @pytest.fixture(scope="module")
 def servers() -> Iterator[tuple[ScriptedServer, ScriptedServer]]:
     routes = {"/good": respond(GOOD, headers=[("Content-Type", "text/html; charset=utf-8")]),
-              "/broken": respond(BROKEN, headers=[("Content-Type", "text/html; charset=utf-8")])}
+              "/broken": respond(BROKEN, headers=[("Content-Type", "text/html; charset=utf-8")]),
+              "/to-js": redirect("javascript:alert(1)")}
     with ScriptedServer("127.0.0.1", routes) as one, ScriptedServer("127.0.0.2", routes) as two:
         yield one, two
 
@@ -212,3 +213,17 @@ def test_a_poison_record_is_named_and_every_good_record_kept() -> None:
     assert report.problem is not None and bad_url in report.problem
     assert report.problem.startswith("1 record could not be read: record 26")
     assert {h.host: h.errors for h in report.hosts}["poison.example"] == 1
+
+
+def test_a_bad_redirect_is_one_error_row(servers: tuple[ScriptedServer, ScriptedServer]) -> None:
+    """[ok, a redirect to ``javascript:alert(1)``, ok] gives two pages and one error row that
+    names the hop (httpx's raw InvalidURL failed the whole report before)."""
+    one, _ = servers
+    settings = FetchSettings(connect_timeout=2, read_timeout=1, total_timeout=3,
+                             allowed_networks=("127.0.0.1/32",))
+    urls = [one.url("/good"), one.url("/to-js"), one.url("/good")]
+    report = report_from_urls(urls, settings=settings, delay=0, detector=None)
+    assert [r.url for r in report.records] == urls
+    assert [r.decided for r in report.records] == [True, False, True]
+    assert "redirect 1 of the chain" in (report.records[1].error or "")
+    assert "'javascript:alert(1)'" in (report.records[1].error or "")
