@@ -232,13 +232,13 @@ def fetch_page(url: str, *, settings: FetchSettings | None = None) -> Capture:
     # each hop's exchange and Location as soon as its head arrives (see InvalidURL below)
     answered: list[tuple[Exchange, str | None]] = []
 
-    def heard(response: httpx.Response) -> None:
+    def hook(response: httpx.Response) -> None:
         answered.append((_exchange(response, hop_url, sent), _location(response)))
 
     sent = started
     with httpx.Client(transport=transport, timeout=timeout, headers=headers,
                       follow_redirects=False, trust_env=False,
-                      event_hooks={"response": [heard]}) as client:
+                      event_hooks={"response": [hook]}) as client:
         for _ in range(settings.max_redirects + 1):
             host = hop_url.raw_host.decode("ascii")
             try:
