@@ -97,3 +97,15 @@ def test_sample_file_is_valid_and_has_an_expired_entry():
          "--on", "2026-12-01"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1, done.stderr
     assert "ov-0002 *.news.example.org (windows-1252, approved) expired" in done.stdout
+
+
+def test_check_an_impossible_date_exits_2_invalid(tmp_path, capsys):
+    """``review_by: 2027-02-30`` is an invalid file (exit 2, its line named), not a traceback and
+    exit 1 ("due") as when YAML's own ValueError escaped."""
+    path = tmp_path / "overrides.yaml"
+    path.write_text("version: 1\noverrides:\n  - id: ov-0001\n    host: a.example\n"
+                    "    encoding: utf-8\n    reason: The header says latin-1 but it is UTF-8.\n"
+                    "    created: 2026-01-01\n    created_by: ada\n    review_by: 2027-02-30\n"
+                    "    status: proposed\n")
+    assert main(["overrides", "check", "--file", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {path}:9: not a date that exists")

@@ -471,3 +471,13 @@ def test_internationalised_host_names_match_in_either_form(store):
     assert entry.host == "xn--bcher-kva.example"
     assert store.active_for("bücher.example") == entry
     assert store.active_for("XN--BCHER-KVA.example.") == entry
+
+
+def test_deeply_nested_block_yaml_is_refused_with_its_line(tmp_path):
+    """3,000 nested block sequences (a RecursionError escaped) are an OverrideFileError that
+    names the line where the nesting is deepest."""
+    path = tmp_path / "overrides.yaml"
+    path.write_text("version: 1\nx:\n" + "".join("  " * i + "-\n" for i in range(3000)))
+    with pytest.raises(OverrideFileError, match="nested too deeply") as info:
+        make_store(path).entries()
+    assert info.value.line == 3002
