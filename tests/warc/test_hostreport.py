@@ -6,6 +6,7 @@ import csv
 import io
 import itertools
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -227,3 +228,32 @@ def test_a_bad_redirect_is_one_error_row(servers: tuple[ScriptedServer, Scripted
     assert [r.decided for r in report.records] == [True, False, True]
     assert "redirect 1 of the chain" in (report.records[1].error or "")
     assert "'javascript:alert(1)'" in (report.records[1].error or "")
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda d: d["hosts"][0].update(replacements="lots"), "hosts[0].replacements is 'lots'"),
+    (lambda d: d["hosts"][0].update(sources=[["http-header", "2"]]), "hosts[0].sources"),
+    (lambda d: d["records"][0].update(conflicts="x"), "records[0].conflicts is 'x'"),
+    (lambda d: d["records"][0].update(status=True), "records[0].status is True"),
+    (lambda d: d.update(skipped={"not HTML": "1"}), "skipped is not an object of counts"),
+    (lambda d: d.update(problem=["x"]), "problem is not text"),
+    (lambda d: d.update(hosts={}), "hosts is not a list"),
+], ids=["replacements-text", "sources-count-text", "conflicts-text", "status-bool",
+        "skipped-text", "problem-list", "hosts-object"])
+def test_a_report_json_of_the_wrong_types_is_refused(change, says) -> None:
+    """report_from_json checks every field's type (a wrong one passed and crashed rendering)."""
+    from encoding_core.warc.hostreport import report_from_json
+
+    data = json.loads(report_from_warc(WARC, detector=None).to_json())
+    change(data)
+    with pytest.raises(ValueError, match=f"not a host report written by encoding-triage: "
+                                         f"{re.escape(says)}"):
+        report_from_json(json.dumps(data))
+
+
+def test_a_deeply_nested_report_json_is_a_value_error() -> None:
+    """100,000 nested lists are a ValueError saying so, not a RecursionError."""
+    from encoding_core.warc.hostreport import report_from_json
+
+    with pytest.raises(ValueError, match="nested too deeply"):
+        report_from_json('{"hosts": ' + "[" * 100_000 + "]" * 100_000 + "}")
