@@ -25,6 +25,7 @@ import pandas as pd
 import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 import pyarrow.compute as pc  # type: ignore[import-untyped, unused-ignore]
 
+from ..cells import spreadsheet_cell
 from ..hosts import host_of as url_host
 from .csvmixed import Shown, mixed_cells
 from .mojibake import PREFILTER_RE2, MojibakeFinder, might_be_damaged, suspicious_part
@@ -113,8 +114,10 @@ class ScanReport:
         return merge_reports(self, other, max_findings=max_findings)
 
     def findings_csv(self) -> bytes:
-        """The flagged cells with proposed repairs, as UTF-8 CSV with a BOM (Excel reads it)."""
-        return b"\xef\xbb\xbf" + self.findings.to_csv(index=False).encode("utf-8")
+        """The flagged cells with proposed repairs, as UTF-8 CSV with a BOM (Excel reads it);
+        a cell a spreadsheet would run as a formula is written as text (``cells``)."""
+        safe = self.findings.astype(object).map(spreadsheet_cell)
+        return b"\xef\xbb\xbf" + safe.to_csv(index=False).encode("utf-8")
 
 
 def host_of(value: object) -> str:

@@ -32,6 +32,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from ..cells import spreadsheet_cell
 from ..decision.decode import DEFAULT_DETECTOR, Detector, decode
 from ..decision.resolve import UseDefault
 from ..errors import FetchError
@@ -119,10 +120,14 @@ class HostReport:
 def _csv(rows: Sequence[Sequence[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    # the csv module quotes a cell holding its line terminator, not one holding a lone CR,
+    # which a reader takes for a line break: such a row is written with every cell quoted
+    quoted = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     for row in rows:
         # a cell from page data that a spreadsheet would run as a formula is quoted
-        writer.writerow([f"'{c}" if isinstance(c, str) and c[:1] in ("=", "+", "-", "@")
-                         else c for c in row])
+        cells = [spreadsheet_cell(c) for c in row]
+        (quoted if any(isinstance(c, str) and "\r" in c for c in cells) else writer
+         ).writerow(cells)
     return out.getvalue()
 
 

@@ -242,3 +242,16 @@ def test_fetch_a_bad_redirect_is_a_message_not_a_traceback(server: ScriptedServe
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("error: redirect 1 of the chain: ")
     assert "with Location 'javascript:alert(1)'" in result.stderr
+
+
+def test_report_csv_records_escapes_terminal_sequences(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A WARC-Target-URI holding ESC sequences (clear the screen, set the title) is printed
+    escaped by ``report --csv records`` (printed raw before)."""
+    path = tmp_path / "evil.warc.gz"
+    path.write_bytes(warc_file([("http://a.example/\x1b[2J\x1b]0;owned\x07", "text/html",
+                                 BODY)]))
+    assert main(["report", str(path), "--csv", "records", "--no-overrides"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "http://a.example/\\x1b[2J\\x1b]0;owned\\x07" in out

@@ -460,3 +460,17 @@ def test_a_header_of_100000_distinct_names_is_made_unique_in_linear_time() -> No
     with within(10, "a header of 101,000 columns"):
         names = csvscan._column_names(fields)
     assert names[:2] == ["c0", "c1"] and names[-1] == "c0.1000" and len(set(names)) == 101_000
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"],
+                         ids=["equals", "plus", "minus", "at", "tab", "carriage-return"])
+def test_findings_csv_writes_formula_cells_as_text(start: str) -> None:
+    """A flagged cell that a spreadsheet would run (``=HYPERLINK(...)``, ``@SUM(...)``) is
+    exported with a leading apostrophe (written raw, with a BOM so a spreadsheet opened it
+    directly, before); its repair too."""
+    body = f'name\n"{start}HYPERLINK(""http://x"")  {MOJIBAKE}"\n'.encode()
+    exported = pd.read_csv(io.BytesIO(scan_csv(body).findings_csv()), encoding="utf-8-sig",
+                           keep_default_na=False)
+    assert exported["original"][0].startswith(f"'{start}HYPERLINK")
+    assert exported["repaired"][0].startswith(f"'{start}HYPERLINK")
+    assert exported["excerpt"][0][:1] not in ("=", "+", "-", "@", "\t", "\r")

@@ -257,3 +257,15 @@ def test_a_deeply_nested_report_json_is_a_value_error() -> None:
 
     with pytest.raises(ValueError, match="nested too deeply"):
         report_from_json('{"hosts": ' + "[" * 100_000 + "]" * 100_000 + "}")
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"],
+                         ids=["equals", "plus", "minus", "at", "tab", "carriage-return"])
+def test_every_formula_start_is_quoted_in_both_exports(start: str) -> None:
+    """Each of OWASP's formula starts, a tab and a carriage return included (missed before),
+    is written as text in the host CSV, as in the findings CSV (one helper, ``cells``)."""
+    report = summarise([RecordOutcome(url=f"{start}HYPERLINK(1)", host=f"{start}cmd",
+                                      encoding="utf-8", source="fallback")])
+    hosts = list(csv.reader(io.StringIO(report.hosts_csv())))
+    records = list(csv.reader(io.StringIO(report.records_csv())))
+    assert hosts[1][0] == f"'{start}cmd" and records[1][0] == f"'{start}HYPERLINK(1)"
