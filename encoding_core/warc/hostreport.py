@@ -321,9 +321,10 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
                      overrides: OverrideLookup | None = None) -> HostReport:
     """The host report over the HTML responses of a WARC file.
 
-    Raises ``WarcFormatError`` when the file is not WARC; damage after good records ends the
-    report early with ``problem`` set. A record that cannot be read (too many content codings,
-    ...) is listed with its ``error``, named in ``problem``, and the report goes on.
+    Raises ``WarcFormatError`` when the file is not WARC or holds no response record (an
+    empty file); damage after good records ends the report early with ``problem`` set. A
+    record that cannot be read (too many content codings, ...) is listed with its ``error``,
+    named in ``problem``, and the report goes on.
     """
     records: list[RecordOutcome] = []
     skipped: Counter[str] = Counter()
@@ -343,6 +344,9 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = 10 * 1024 * 1024,
         if not exc.records_read:
             raise
         stopped = f"{exc}; the report covers the records before it"
+    if not records and not skipped and stopped is None:
+        # an empty report would look like a crawl with nothing wrong in it
+        raise WarcFormatError("no response records: the file is empty or holds none")
     problem = "; ".join(p for p in (unreadable_problem(records), stopped) if p) or None
     return summarise(records, skipped.items(), problem)
 

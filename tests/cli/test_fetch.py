@@ -255,3 +255,12 @@ def test_report_csv_records_escapes_terminal_sequences(tmp_path: Path,
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out
     assert "http://a.example/\\x1b[2J\\x1b]0;owned\\x07" in out
+
+
+def test_report_on_an_empty_warc_file_says_so(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty file (an empty report and exit 0 before) exits 1 saying it holds nothing."""
+    path = tmp_path / "empty.warc.gz"
+    path.write_bytes(b"")
+    assert main(["report", str(path), "--no-overrides"]) == 1
+    assert "no response records: the file is empty" in capsys.readouterr().err
