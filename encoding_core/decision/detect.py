@@ -220,7 +220,7 @@ def _strict_ok(data: bytes, encoding: str, tail_ok: bool = False) -> bool:
     return True
 
 
-_PREFIX = 64 * 1024
+_PREFIX = 16 * 1024
 
 
 class _StrictCache:
