@@ -474,3 +474,17 @@ def test_findings_csv_writes_formula_cells_as_text(start: str) -> None:
     assert exported["original"][0].startswith(f"'{start}HYPERLINK")
     assert exported["repaired"][0].startswith(f"'{start}HYPERLINK")
     assert exported["excerpt"][0][:1] not in ("=", "+", "-", "@", "\t", "\r")
+
+
+def test_a_quote_that_never_closes_is_bounded_by_the_cell_limit() -> None:
+    """A quote opened on line 2 of a file longer than FIELD_LIMIT characters (the rest of a
+    115 MB file was one cell of 1.0 GB before) is cut at the limit, named with the limit, and
+    the lines after it are read again as rows."""
+    from encoding_core.fields.csvread import FIELD_LIMIT
+
+    lines = FIELD_LIMIT // 5 + 200_000
+    body = b"id,name\n1,\"never closes\n" + b"2,ok\n" * lines
+    report = scan_csv(body)
+    problems = report.malformed["problem"].tolist()
+    assert any(f"a cell runs past {FIELD_LIMIT:,} characters" in p for p in problems)
+    assert report.rows > 100_000
