@@ -47,7 +47,7 @@ from encoding_core.whatwg.decoders import decode_replace, decode_strict  # noqa:
 PREFIX = 200
 OTHER_SCRIPTS = ("bench_declared.py", "bench_mojibake.py", "bench_fetch.py", "bench_realworld.py",
                  "bench_memory.py", "bench_spark.py", "bench_crawl.py",
-                 "bench_silent.py", "bench_imports.py")
+                 "bench_silent.py", "bench_imports.py", "bench_hostile.py")
 
 
 def throughput(samples: list[corpus.Sample], repeats: int) -> dict[str, dict[str, Any]]:

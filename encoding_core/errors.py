@@ -17,7 +17,8 @@ These are for unusable user input (an override file, a URL) and programmer misus
         ├── TooManyRedirectsError    more hops than max_redirects (loops included)
         ├── BodyTooLargeError        over max_bytes, received or decompressed (codings)
         ├── ProtocolError            malformed response, body shorter than its Content-Length
-        └── ContentDecodingError     a Content-Encoding whose bytes do not decode (codings)
+        ├── ContentDecodingError     a Content-Encoding whose bytes do not decode (codings)
+        └── TooManyCodingsError      more content codings than are undone (codings)
 
 Every ``FetchError`` subclass is importable from ``encoding_core.fetch.client``, and its
 message says what happened and what to try.

@@ -28,3 +28,20 @@ def response_record(url: str, content_type: str, body: bytes, *, compress: bool 
 def warc_file(pages: Iterable[tuple[str, str, bytes]], *, compress: bool = True) -> bytes:
     """A WARC file of (url, content_type, body) responses."""
     return b"".join(response_record(u, c, b, compress=compress) for u, c, b in pages)
+
+
+#: A Content-Encoding of 1,000 codings (about 6 KB of header): undoing it would nest 1,000
+#: decoders, so it is refused (issue 28).
+POISON_CODINGS = ", ".join(["gzip"] * 1_000)
+
+
+def poison_warc(good: int = 50, *, at: int | None = None) -> tuple[bytes, str]:
+    """A WARC file of ``good`` UTF-8 pages with one poison record (1,000 content codings) in the
+    middle (or at ``at``); and the poison record's URL."""
+    at = good // 2 if at is None else at
+    bad_url = "http://poison.example/gzip-1000"
+    pages = [response_record(f"http://good{i % 5}.example/{i}", "text/html; charset=utf-8",
+                             f"<p>page {i} café</p>".encode()) for i in range(good)]
+    pages.insert(at, response_record(bad_url, "text/html", gzip.compress(b"<p>x</p>"),
+                                     headers=(("Content-Encoding", POISON_CODINGS),)))
+    return b"".join(pages), bad_url

@@ -187,7 +187,9 @@ def run_report(args: argparse.Namespace) -> int:
     if args.json:
         print(report.to_json())
     elif args.csv:
-        sys.stdout.write(report.hosts_csv() if args.csv == "hosts" else report.records_csv())
+        text = report.hosts_csv() if args.csv == "hosts" else report.records_csv()
+        # page data (a WARC-Target-URI) may hold terminal control sequences: written escaped
+        sys.stdout.write("\n".join(_clean(line) for line in text.split("\n")))
     else:
         print(format_report(report))
     return 0

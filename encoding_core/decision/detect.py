@@ -200,7 +200,22 @@ def _sample(data: bytes, head: int, tail: int, *,
 
 def _strict_ok(data: bytes, encoding: str, tail_ok: bool = False) -> bool:
     """Whether ``data`` decodes strictly; with ``tail_ok``, but for a character cut short
-    at the very end (one that some bytes would complete)."""
+    at the very end (one that some bytes would complete).
+
+    A long body is first tried on its first ``_PREFIX`` bytes: every decoder here reads in
+    order and settles a malformed sequence within 4 bytes of where it starts, so one that
+    starts more than 4 bytes before the cut is one in the whole body too. A body that fails
+    early then costs a prefix, not a whole decode of many megabytes that keeps an offset for
+    each of its malformed sequences.
+    """
+    if len(data) > 2 * _PREFIX:
+        try:
+            decode_strict(data[:_PREFIX], encoding)
+        except UnicodeDecodeError as exc:
+            if exc.start < _PREFIX - 4:
+                return False
+        except LookupError:
+            return False
     try:
         decode_strict(data, encoding)
     except UnicodeDecodeError as exc:
@@ -208,6 +223,9 @@ def _strict_ok(data: bytes, encoding: str, tail_ok: bool = False) -> bool:
     except LookupError:
         return False
     return True
+
+
+_PREFIX = 16 * 1024
 
 
 class _StrictCache:

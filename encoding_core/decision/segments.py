@@ -11,6 +11,10 @@ bytes, the boundary is put after the last line break of that ASCII gap, else aft
 ``>`` (templates join at markup); it is *sure* only when the two runs touch (no ASCII between
 them: the boundary is exact).
 
+A page with more than ``limits.MAX_MIXED_RUNS`` such runs gets no map (a deviation from this
+module's own rule, for time and memory: a page switching encodings every few bytes is no two
+templates joined).
+
 Which way it errs: a legacy run that happens to be valid UTF-8 (windows-1252 ``Ã©`` is UTF-8
 ``é``) is taken for UTF-8; such runs are rare beside real legacy text, and the segment map
 then shows the page as less mixed than it is, never more.
@@ -22,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace, decode_strict
+from .limits import MAX_MIXED_RUNS
 from .resolve import Detector
 
 __all__ = ["Segment", "SegmentMap", "segment_map"]
@@ -78,8 +83,10 @@ class SegmentMap:
         return tuple((s.start, s.end) for s in self.segments if s.encoding == encoding)
 
 
-def _legacy_runs(body: bytes, errors: tuple[int, ...] | None = None) -> list[tuple[int, int]]:
-    """(start, end) of every run of non-ASCII bytes that is not made of valid UTF-8 sequences.
+def _legacy_runs(body: bytes, errors: tuple[int, ...] | None = None,
+                 limit: int = MAX_MIXED_RUNS) -> list[tuple[int, int]] | None:
+    """(start, end) of every run of non-ASCII bytes that is not made of valid UTF-8 sequences;
+    None past ``limit`` runs (no two templates switch so often: see ``limits``).
 
     A UTF-8 sequence holds no ASCII byte, so a run is valid UTF-8 exactly when no malformed
     sequence starts in it: the runs around the decoder's error offsets (``errors``, when the
@@ -105,6 +112,8 @@ def _legacy_runs(body: bytes, errors: tuple[int, ...] | None = None) -> list[tup
         run = _NON_ASCII_RUN.match(body, offset)
         assert run is not None
         runs.append((start, run.end()))
+        if len(runs) > limit:
+            return None
     return runs
 
 
@@ -157,9 +166,8 @@ def _legacy_encoding(body: bytes, legacy: list[tuple[int, int]],
                                  + (" (the detector had no surer answer)" if found is None
                                     else "")))
     for encoding, why in candidates:
-        try:
-            for a, b in legacy:
-                decode_strict(body[a:b], encoding)
+        try:   # single-byte: the runs joined decode strictly exactly when each one does
+            decode_strict(joined, encoding)
         except (UnicodeDecodeError, LookupError):
             continue
         return encoding, why
@@ -180,7 +188,7 @@ def segment_map(body: bytes, detector: Detector | None = None, *,
     """
     legacy = _legacy_runs(body, utf8_errors)
     if not legacy:
-        return None  # all UTF-8 (or ASCII): one encoding
+        return None  # all UTF-8 (or ASCII): one encoding; or past MAX_MIXED_RUNS runs
     stretches = _stretches(body, legacy)
     bom = body.startswith(b"\xef\xbb\xbf")
     # a UTF-8 byte-order mark alone (a stretch of that one run) is no UTF-8 text

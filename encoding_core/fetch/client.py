@@ -10,7 +10,8 @@ with its content codings removed. Limits, all in ``FetchSettings`` (``settings.p
 - a size cap on the bytes received *and* on the bytes after gzip/deflate/brotli decoding,
   checked while streaming (a compression bomb stops at the cap, memory stays near the cap);
 - redirects followed one hop at a time, each target checked by the address guard
-  (``addressguard.py``) before anything connects to it.
+  (``addressguard.py``) before anything connects to it; a Location that is no URL to follow
+  (``javascript:alert(1)``, ``http:foo``) is an ``InvalidURLError`` naming the hop.
 
 Errors are ``FetchError`` subclasses whose messages say what happened and what to try; the tree
 is drawn in ``errors.py``, and every one of them is importable from here.
@@ -53,7 +54,7 @@ from .addressguard import (
     check_host,
     parse_networks,
 )
-from .codings import BodyTooLargeError, ContentDecodingError, read_body
+from .codings import BodyTooLargeError, ContentDecodingError, TooManyCodingsError, read_body
 from .http_message import Headers
 from .models import Capture, Exchange
 from .pinned_transport import PinnedBackend, PinnedTransport
@@ -75,6 +76,7 @@ __all__ = [
     "NameNotFoundError",
     "ProtocolError",
     "TLSError",
+    "TooManyCodingsError",
     "TooManyRedirectsError",
     "UnsupportedSchemeError",
     "configured_settings",
@@ -176,6 +178,15 @@ def _location(response: httpx.Response) -> str | None:
         return raw.decode("latin-1").strip()
 
 
+def _bad_hop(location: str, exchanges: list[Exchange], exc: Exception) -> FetchError:
+    """The error for a redirect whose Location cannot be followed: which hop, from where."""
+    last = exchanges[-1]
+    kind = type(exc) if isinstance(exc, FetchError) else InvalidURLError
+    why = str(exc) if isinstance(exc, FetchError) else f"not a URL that can be followed ({exc})"
+    return kind(f"redirect {len(exchanges)} of the chain: {last.url} answered {last.status} "
+                f"{last.reason} with Location {location[:200]!r}; {why}")
+
+
 def _exchange(response: httpx.Response, url: httpx.URL, started: float) -> Exchange:
     stream = response.extensions.get("network_stream")
     peer = stream.get_extra_info("server_addr") if stream is not None else None
@@ -218,8 +229,16 @@ def fetch_page(url: str, *, settings: FetchSettings | None = None) -> Capture:
     transport = PinnedTransport(backend, verify=_ssl_context(settings.ca_file))
     allowed = parse_networks(settings.allowed_networks)
     hop_url = target
+    # each hop's exchange and Location as soon as its head arrives (see InvalidURL below)
+    answered: list[tuple[Exchange, str | None]] = []
+
+    def hook(response: httpx.Response) -> None:
+        answered.append((_exchange(response, hop_url, sent), _location(response)))
+
+    sent = started
     with httpx.Client(transport=transport, timeout=timeout, headers=headers,
-                      follow_redirects=False, trust_env=False) as client:
+                      follow_redirects=False, trust_env=False,
+                      event_hooks={"response": [hook]}) as client:
         for _ in range(settings.max_redirects + 1):
             host = hop_url.raw_host.decode("ascii")
             try:
@@ -234,10 +253,10 @@ def fetch_page(url: str, *, settings: FetchSettings | None = None) -> Capture:
                     f"redirect {len(exchanges)} of the chain: {last.url} answered {last.status} "
                     f"{last.reason} and sent the fetch to {hop_url}; {exc}") from exc
             backend.pin(host, _port(hop_url), addresses)
-            sent = time.monotonic()
+            sent, heard = time.monotonic(), len(answered)
             try:
                 with client.stream("GET", hop_url) as response:
-                    exchanges.append(_exchange(response, hop_url, sent))
+                    exchanges.append(answered[-1][0])
                     location = _location(response)
                     if location is None:
                         _announced_too_large(response, settings.max_bytes)
@@ -249,9 +268,21 @@ def fetch_page(url: str, *, settings: FetchSettings | None = None) -> Capture:
                             body=body.data, fetched_at=fetched_at,
                             elapsed=time.monotonic() - started, raw_length=body.raw_length,
                             content_codings=body.codings, notes=body.notes)
-            except httpx.HTTPError as exc:
+            except (httpx.HTTPError, httpx.InvalidURL) as exc:
+                # httpx builds the next request of a redirect even when it follows none, and a
+                # Location it cannot parse (``javascript:alert(1)``, ``http:foo``, a bad port)
+                # raises there, before the response is handed back: the hook kept the hop
+                exchange, location = answered[-1] if len(answered) > heard else (None, None)
+                if exchange is not None and location is not None:
+                    exchanges.append(exchange)
+                    raise _bad_hop(location, exchanges, exc) from exc
+                if isinstance(exc, httpx.InvalidURL):
+                    raise InvalidURLError(f"fetching {hop_url} failed: {exc}") from exc
                 raise _fetch_error(exc, hop_url, settings, deadline) from exc
-            hop_url = _parse_url(location, base=hop_url)
+            try:
+                hop_url = _parse_url(location, base=hop_url)
+            except FetchError as exc:
+                raise _bad_hop(location, exchanges, exc) from exc
     chain = [e.url for e in exchanges]
     loop = " (a redirect loop)" if len(set(chain)) < len(chain) else ""
     raise TooManyRedirectsError(

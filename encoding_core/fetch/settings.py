@@ -74,7 +74,8 @@ def configured_settings(config: Mapping[str, Any] | None = None,
     """
     values = dict(config or {})
     fields = set(FetchSettings.__dataclass_fields__)
-    unknown = sorted(set(values) - fields - {"landing_dir", "retention_days", "warc_dir"})
+    unknown = sorted(set(values) - fields - {"landing_dir", "retention_days", "warc_dir",
+                                             "landing_max_bytes"})
     if unknown:
         raise ValueError(f"unknown fetch setting(s): {', '.join(unknown)}")
     values = {k: v for k, v in values.items() if k in fields}

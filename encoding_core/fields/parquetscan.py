@@ -4,7 +4,9 @@ The same counting as ``scan_frame`` (``scanreport.Tally``), fed one row group at
 large file never sits in memory whole. Parquet stores text as text (UTF-8), so there is no
 encoding to decide: what is found is damage done before the file was written. A column that
 is not text (numbers, dates, binary) cannot hold mojibake: asked for by name, it is named in
-the report's notes and skipped; a file that is not Parquet is refused with ``ParquetError``.
+the report's notes and skipped; a file that is not Parquet is refused with ``ParquetError``, and
+so is one with two columns of one name. A text cell that is not UTF-8 (Arrow does not check what
+a writer stored) is read with U+FFFD, so it counts as lossy, and its column is named in the notes.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import IO, Any
 
 from ..errors import EncodingCoreError
 from ..extras import needs_extra
+from ..wording import plural
 from .scanreport import MAX_FINDINGS, ScanReport, Tally, host_label
 
 with needs_extra("fields", "the Parquet scan"):
@@ -63,6 +66,36 @@ def _open(source: Source) -> Any:
         raise ParquetError(f"not a readable Parquet file: {exc}") from exc
 
 
+def _text(column: pa.ChunkedArray, name: str, bad: dict[str, int]) -> pa.Array:
+    """A text column as ``large_string``; cells that are not UTF-8 (Arrow does not check what
+    a writer stored) decoded with U+FFFD, counted in ``bad`` under the column's name."""
+    array = column.combine_chunks().cast(pa.large_string())
+    try:
+        array.validate(full=True)
+        return array
+    except pa.ArrowInvalid:
+        pass
+    raw = array.view(pa.large_binary()).to_pylist()
+    cells: list[str | None] = []
+    for value in raw:
+        if value is None:
+            cells.append(None)
+            continue
+        text = value.decode("utf-8", errors="replace")
+        if "\ufffd" in text and not _utf8(value):
+            bad[name] = bad.get(name, 0) + 1
+        cells.append(text)
+    return pa.array(cells, type=pa.large_string())
+
+
+def _utf8(value: bytes) -> bool:
+    try:
+        value.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def parquet_columns(source: Source) -> list[str]:
     """The column names of a Parquet file (``ParquetError`` when it is not one)."""
     return list(_open(source).schema_arrow.names)
@@ -80,6 +113,11 @@ def scan_parquet(source: Source, columns: Sequence[str] | None = None,
     parquet = _open(source)
     schema = parquet.schema_arrow
     names = list(schema.names)
+    twice = sorted({n for n in names if names.count(n) > 1}) if len(set(names)) < len(names) \
+        else []
+    if twice:
+        raise ParquetError(f"the file has more than one column named {twice[0]!r}: a column "
+                           "cannot be told from its namesake; rename them and scan again")
     notes: list[str] = []
     if columns is None:
         chosen = [n for n in names if n != host_column and _is_text(schema.field(n).type)]
@@ -95,6 +133,7 @@ def scan_parquet(source: Source, columns: Sequence[str] | None = None,
     tally = Tally(chosen, host_column is not None, max_findings)
     read = [*chosen, *([host_column] if host_column and host_column not in chosen else [])]
     start = 0
+    bad: dict[str, int] = {}   # per column: cells that were not UTF-8
     try:
         for group in range(parquet.num_row_groups):
             table = parquet.read_row_group(group, columns=read) if read else None
@@ -102,13 +141,18 @@ def scan_parquet(source: Source, columns: Sequence[str] | None = None,
             labels = range(start, start + rows)
             hosts = None
             if host_column is not None and table is not None:
-                values = table.column(host_column).to_pylist()
+                values = _text(table.column(host_column), host_column, bad).to_pylist() \
+                    if _is_text(schema.field(host_column).type) \
+                    else table.column(host_column).to_pylist()
                 hosts = [host_label(v) for v in values]
-            cells = [table.column(n).cast(pa.large_string()) for n in chosen] if table else []
+            cells = [_text(table.column(n), n, bad) for n in chosen] if table else []
             tally.add(cells, labels, None, hosts)
             start += rows
     except (pa.ArrowException, OSError) as exc:
         raise ParquetError(f"damaged at row group {group + 1} of {parquet.num_row_groups}: "
                            f"{exc}") from exc
+    notes += [f"column {name!r}: {plural(count, 'cell')} not UTF-8 (Parquet text must be): "
+              "read with U+FFFD for each malformed sequence, so they count as lossy"
+              for name, count in bad.items()]
     return tally.report(with_lines=False, notes=tuple(notes), encoding="utf-8",
                         encoding_reason="Parquet stores text as UTF-8")

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cells import spreadsheet_cell
 from ..extras import needs_extra
 from ..hosts import host_of
 from .csvmixed import Shown, mixed_cells
@@ -115,8 +116,10 @@ class ScanReport:
         return merge_reports(self, other, max_findings=max_findings)
 
     def findings_csv(self) -> bytes:
-        """The flagged cells with proposed repairs, as UTF-8 CSV with a BOM (Excel reads it)."""
-        return b"\xef\xbb\xbf" + self.findings.to_csv(index=False).encode("utf-8")
+        """The flagged cells with proposed repairs, as UTF-8 CSV with a BOM (Excel reads it);
+        a cell a spreadsheet would run as a formula is written as text (``cells``)."""
+        safe = self.findings.astype(object).map(spreadsheet_cell)
+        return b"\xef\xbb\xbf" + safe.to_csv(index=False).encode("utf-8")
 
 
 def host_label(value: object) -> str:
@@ -151,6 +154,12 @@ def _distinct(array: pa.Array) -> tuple[pa.Array, np.ndarray | None]:
     return encoded.dictionary, pc.fill_null(encoded.indices, -1).to_numpy(zero_copy_only=False)
 
 
+def _large_strings(cells: pa.Array | pa.ChunkedArray) -> pa.Array:
+    """One ``large_string`` array (a chunked column combined, other types cast)."""
+    array = cells.combine_chunks() if isinstance(cells, pa.ChunkedArray) else cells
+    return array if array.type == pa.large_string() else array.cast(pa.large_string())
+
+
 class Tally:
     """Counts and findings accumulated over chunks of rows."""
 
@@ -180,13 +189,13 @@ class Tally:
             return
         # a column of a multi-row-group Parquet file, or of pandas 3 strings after a concat,
         # arrives chunked: one array per column from here on
-        columns = [(c.combine_chunks() if isinstance(c, pa.ChunkedArray) else c)
-                   .cast(pa.large_string()) for c in cells]
-        filled = np.empty((len(columns), n), dtype=bool)
-        for name, array, row_mask in zip(self.names, columns, filled, strict=True):
-            lengths = pc.fill_null(pc.binary_length(array), 0).to_numpy(zero_copy_only=False)
-            np.greater(lengths, 0, out=row_mask)
-            self.counts[name]["cells"] += int(row_mask.sum())
+        columns = [_large_strings(c) for c in cells]
+        # every column's non-empty cells in one call: a wide file (100,000 columns) costs a few
+        # calls per chunk, not a few per column
+        lengths = pc.fill_null(pc.binary_length(pa.concat_arrays(columns)), 0)
+        filled = np.greater(lengths.to_numpy(zero_copy_only=False), 0).reshape(len(columns), n)
+        for name, cells_in in zip(self.names, filled.sum(axis=1).tolist(), strict=True):
+            self.counts[name]["cells"] += cells_in
         if hosts is not None:
             codes, uniques = pd.factorize(np.asarray(hosts, dtype=object))
             per_row = filled.sum(axis=0)
@@ -206,6 +215,8 @@ class Tally:
         for column, (array, (values, index)) in enumerate(zip(columns, distinct, strict=True)):
             on_values = hit[start:start + len(values)]
             start += len(values)
+            if not on_values.any():
+                continue
             rows = np.flatnonzero(on_values if index is None
                                   else np.append(on_values, False)[index])   # -1: null
             if len(rows):

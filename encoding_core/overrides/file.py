@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import stat
 import tempfile
 from datetime import date
@@ -105,6 +106,12 @@ def parse_document(path: Path, text: str, *, template: str = "version: 1\noverri
         raise OverrideFileError(path, line, f"not valid YAML: {reason}") from exc
     except YAMLError as exc:
         raise OverrideFileError(path, None, f"not valid YAML: {exc}") from exc
+    except ValueError as exc:  # a timestamp that is no date (2027-02-30), built while loading
+        line = _impossible_date_line(text)
+        raise OverrideFileError(path, line, f"not a date that exists ({exc})") from exc
+    except RecursionError as exc:  # ``[[[[...`` thousands deep
+        raise OverrideFileError(path, _deepest_line(text), "not valid YAML: nested too deeply "
+                                "to read (an overrides file is three levels deep)") from exc
     prefix = ""
     if root is None:  # empty or comments only: keep the comments, add the data below them
         prefix = text if not text or text.endswith("\n") else text + "\n"
@@ -112,6 +119,40 @@ def parse_document(path: Path, text: str, *, template: str = "version: 1\noverri
     doc = Document(path=path, text=text, prefix=prefix, root=root)
     validate(doc)
     return doc
+
+
+_DATE = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
+
+
+def _impossible_date_line(text: str) -> int | None:
+    """The line of the first ``YYYY-MM-DD`` that is no calendar date, if any.
+
+    >>> _impossible_date_line("a: 2026-01-31\\nb: 2027-02-30\\n")
+    2
+    """
+    for number, line in enumerate(text.splitlines(), start=1):
+        for match in _DATE.finditer(line):
+            try:
+                date(*map(int, match.groups()))
+            except ValueError:
+                return number
+    return None
+
+
+def _deepest_line(text: str) -> int:
+    """The line where the nesting (brackets, braces and indentation) is deepest.
+
+    >>> _deepest_line("a: 1\\nb: [[[\\n  ]]]\\n")
+    2
+    """
+    depth, deepest, at = 0, -1, 1
+    for number, line in enumerate(text.splitlines(), start=1):
+        indent = len(line) - len(line.lstrip(" -"))
+        depth += line.count("[") + line.count("{")
+        if depth + indent > deepest:
+            deepest, at = depth + indent, number
+        depth -= line.count("]") + line.count("}")
+    return at
 
 
 def revalidate(doc: Document) -> Document:

@@ -92,7 +92,9 @@ def validate(doc: Document) -> None:
         if key not in _TOP_KEYS:
             raise OverrideFileError(doc.path, _line(root, key), f"unknown top-level key; "
                                     f"expected one of {', '.join(_TOP_KEYS)}", key=str(key))
-    if root.get("version", FILE_VERSION) != FILE_VERSION:
+    version = root.get("version", FILE_VERSION)
+    # the type too: ``true`` and ``1.0`` compare equal to 1 in Python, and are no version 1
+    if type(version) is not int or version != FILE_VERSION:
         raise OverrideFileError(doc.path, _line(root, "version"),
                                 f"unsupported version (this program reads {FILE_VERSION})",
                                 key="version")

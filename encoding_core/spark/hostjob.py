@@ -7,7 +7,8 @@ record where resiliparse's Beam reader drops it) and decides each record with
 the shuffle (``combineByKey``), so no host's records need to meet in one place; the report is
 built from the merged tallies with ``hostreport.report_of``, the function the single-machine
 report uses. A file that cannot be read, or is damaged after some records, is named in
-``problem`` with what was read from it kept: nothing is dropped silently.
+``problem`` with what was read from it kept, and so is a record that cannot be read or decided
+(the others of its file go on): nothing is dropped silently.
 
 Overrides are applied as the single-machine report applies them: the driver reads the file once
 (``overrides.lookup.ActiveOverrides``) and ships that snapshot to the tasks. With
@@ -24,9 +25,15 @@ from typing import Any
 
 from ..limits import MAX_BODY_BYTES
 from ..warc.hostmodels import RecordOutcome
-from ..warc.hostreport import HostReport, OverrideLookup, outcome, report_of
+from ..warc.hostreport import (
+    HostReport,
+    OverrideLookup,
+    report_of,
+    unreadable_problem,
+    warc_outcomes,
+)
 from ..warc.hosttally import HostTally
-from ..warc.warcfile import WarcFormatError, iter_indexed_captures
+from ..warc.warcfile import WarcFormatError
 from .remote import is_uri, open_input
 
 __all__ = ["RECORD_COLUMNS", "FileProblem", "host_report", "records_of_file"]
@@ -59,15 +66,13 @@ def records_of_file(path: str, max_bytes: int = MAX_BODY_BYTES,
     stream = None
     try:
         stream = open_input(path) if is_uri(path) else None
-        for index, item in iter_indexed_captures(stream if stream is not None else path,
-                                                 max_bytes=max_bytes):
+        for item in warc_outcomes(stream if stream is not None else path, max_bytes=max_bytes,
+                                  overrides=overrides, warc_file=path):
             read += 1
             if isinstance(item, str):
                 yield _SKIPPED, item
             else:
-                decided = outcome(item, record_index=index, warc_file=path,
-                                  overrides=overrides)
-                yield decided.host, decided
+                yield item.host, item
     except WarcFormatError as exc:
         yield _PROBLEM, FileProblem(path, read, str(exc))
     except OSError as exc:
@@ -124,10 +129,14 @@ def host_report(spark: Any, paths: Sequence[str], *, max_bytes: int = MAX_BODY_B
     total = sum(tally.records for tally in tallies)
     keep = with_records and (max_records is None or total <= max_records)
     records = decided.values().collect() if keep else []
+    # the records that could not be read or decided: few, so always brought to the driver
+    unreadable = decided.values().filter(lambda r: r.error is not None).collect()
     items.unpersist()
     skipped = Counter(reason for key, reason in others if key == _SKIPPED)
     problems = [p for key, p in others if key == _PROBLEM]
     problem = "; ".join([*input_problems, *(
-        f"{p.path}: {p.reason} (after {p.records_read} records)" for p in problems)]) or None
+        f"{p.path}: {p.reason} (after {p.records_read} records)" for p in problems),
+        *filter(None, [unreadable_problem(
+            sorted(unreadable, key=lambda r: (r.warc_file, r.record_index or 0)))])]) or None
     return report_of(tallies, records, skipped.items(), problem,
                      records_omitted=0 if keep else total)

@@ -35,7 +35,7 @@ import httpx
 from ..extras import needs_extra
 from ..fetch.client import Capture, Exchange
 from ..fetch.http_message import Headers, parse_http_message
-from .warcfile import StoredRecord, WarcSource, read_records
+from .warcfile import StoredRecord, WarcFormatError, WarcSource, read_records
 
 with needs_extra("warc", "WARC captures"):
     from fastwarc.warc import WarcRecord, WarcRecordType
@@ -155,11 +155,15 @@ def _rebuild(records: list[StoredRecord], capture_id: str) -> Capture | None:
         return None
     hops: list[dict[str, Any]] = list(meta.get("exchanges", []))
     hops += [{}] * (len(responses) - len(hops))
-    exchanges = []
+    exchanges: list[Exchange] = []
     for record, hop in zip(responses, hops, strict=False):
         message = parse_http_message(record.block)
         version, _, rest = message.start_line.partition(" ")
         status, _, reason = rest.partition(" ")
+        if status and not (status.isascii() and status.isdigit()):
+            raise WarcFormatError(
+                f"response record {len(exchanges) + 1} of capture {capture_id}: the status "
+                f"{status[:40]!r} is not a number: the kept file is damaged or was edited")
         exchanges.append(Exchange(
             url=record.header("WARC-Target-URI") or "", status=int(status or 0), reason=reason,
             http_version=version, headers=_restore(message.headers, hop.get("renamed", [])),

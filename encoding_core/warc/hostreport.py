@@ -27,11 +27,12 @@ import os
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from ..cells import spreadsheet_cell
 from ..decision.decode import DEFAULT_DETECTOR, Detector, decode
 from ..decision.resolve import UseDefault
 from ..errors import FetchError
@@ -41,14 +42,20 @@ from ..limits import MAX_BODY_BYTES
 from .hostmodels import QUARANTINE_THRESHOLD, HostSummary, RecordOutcome
 from .hosttally import HostTally, tally_hosts
 from .landing import LandingZone, fetch_and_keep
-from .warcfile import WarcFormatError, WarcSource, iter_indexed_captures
+from .warcfile import (
+    UnreadableRecord,
+    WarcFormatError,
+    WarcSource,
+    iter_indexed_captures,
+    record_error,
+)
 
 #: The encoding of the host's active site override, or None (e.g. ``OverrideStore.active_for``).
 OverrideLookup = Callable[[str], str | None]
 
 __all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "OverrideLookup", "RecordOutcome",
            "outcome", "report_from_json", "report_from_urls", "report_from_warc", "report_of",
-           "summarise"]
+           "summarise", "unreadable_problem", "warc_outcomes"]
 
 Progress = Callable[[int, int | None], None]  # (records done, total if known)
 
@@ -114,10 +121,14 @@ class HostReport:
 def _csv(rows: Sequence[Sequence[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    # the csv module quotes a cell holding its line terminator, not one holding a lone CR,
+    # which a reader takes for a line break: such a row is written with every cell quoted
+    quoted = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     for row in rows:
         # a cell from page data that a spreadsheet would run as a formula is quoted
-        writer.writerow([f"'{c}" if isinstance(c, str) and c[:1] in ("=", "+", "-", "@")
-                         else c for c in row])
+        cells = [spreadsheet_cell(c) for c in row]
+        (quoted if any(isinstance(c, str) and "\r" in c for c in cells) else writer
+         ).writerow(cells)
     return out.getvalue()
 
 
@@ -178,34 +189,131 @@ def report_of(tallies: Iterable[HostTally], records: Iterable[RecordOutcome] = (
 
 def report_from_json(text: str | bytes) -> HostReport:
     """A host report read back from the JSON ``HostReport.to_json`` wrote (``report --json``,
-    a job's ``report.json``); ``ValueError`` saying what is wrong when it is not one."""
+    a job's ``report.json``); ``ValueError`` saying what is wrong when it is not one.
+
+    The one reader of this untrusted format: every field is checked against its type (a
+    ``"replacements": "lots"`` is refused here, not a ``TypeError`` when a page renders it).
+    """
     try:
         data = json.loads(text)
-        hosts = tuple(HostSummary(**_known(item, _SUMMARY_FIELDS, pairs=True))
-                      for item in data["hosts"])
-        records = tuple(RecordOutcome(**_known(item, _RECORD_FIELDS, pairs=False))
-                        for item in data.get("records", []))
-        skipped = tuple(sorted((str(k), int(v)) for k, v in dict(data.get("skipped", {})).items()))
-        omitted = int(data.get("records_omitted", 0))
-        if omitted < 0:
-            raise ValueError(f"records_omitted is {omitted}")
+        if not isinstance(data, dict):
+            raise ValueError("the top level is not an object")
+        hosts = tuple(HostSummary(**_typed(item, HostSummary, f"hosts[{i}]"))
+                      for i, item in enumerate(_list(data, "hosts", required=True)))
+        records = tuple(RecordOutcome(**_typed(item, RecordOutcome, f"records[{i}]"))
+                        for i, item in enumerate(_list(data, "records")))
+        skipped_in = data.get("skipped", {})
+        if not isinstance(skipped_in, dict) or not all(
+                _is_count(v) for v in skipped_in.values()):
+            raise ValueError("skipped is not an object of counts")
+        skipped = tuple(sorted((str(k), int(v)) for k, v in skipped_in.items()))
+        omitted = data.get("records_omitted", 0)
+        if not _is_count(omitted):
+            raise ValueError(f"records_omitted is {omitted!r}, not a count")
+        problem = data.get("problem")
+        if problem is not None and not isinstance(problem, str):
+            raise ValueError("problem is not text")
+    except RecursionError as exc:
+        raise ValueError("not a host report written by encoding-triage: nested too deeply"
+                         ) from exc
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise ValueError(f"not a host report written by encoding-triage: {exc}") from exc
-    return HostReport(hosts, records, skipped, data.get("problem"), omitted)
+    return HostReport(hosts, records, skipped, problem, omitted)
 
 
-def _known(item: dict[str, Any], names: frozenset[str], *, pairs: bool) -> dict[str, Any]:
-    """The fields of ``item`` a record has, JSON lists back as tuples (of pairs)."""
+def _list(data: dict[str, Any], key: str, *, required: bool = False) -> list[Any]:
+    if required and key not in data:
+        raise ValueError(f"no {key}")
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise ValueError(f"{key} is not a list")
+    return value
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_pairs(value: Any, first: type, second: type) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(p, list) and len(p) == 2 and isinstance(p[0], first)
+        and isinstance(p[1], second) and not isinstance(p[1], bool) for p in value)
+
+
+#: What each field's annotation accepts from JSON, and how it is brought back (lists as tuples).
+_JSON_TYPES: dict[str, tuple[Callable[[Any], bool], Callable[[Any], Any]]] = {
+    "str": (lambda v: isinstance(v, str), str),
+    "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), int),
+    "bool": (lambda v: isinstance(v, bool), bool),
+    "str | None": (lambda v: v is None or isinstance(v, str), lambda v: v),
+    "int | None": (lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool)),
+                   lambda v: v),
+    "tuple[str, ...]": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+                        tuple),
+    "tuple[tuple[str, int], ...]": (lambda v: _is_pairs(v, str, int),
+                                    lambda v: tuple(tuple(p) for p in v)),
+    "tuple[tuple[int, int], ...]": (lambda v: _is_pairs(v, int, int),
+                                    lambda v: tuple(tuple(p) for p in v)),
+}
+
+
+def _typed(item: Any, cls: type, where: str) -> dict[str, Any]:
+    """The fields of ``cls`` in ``item``, each checked against its annotation (unknown names
+    are left out, as a later version may add some)."""
+    if not isinstance(item, dict):
+        raise ValueError(f"{where} is not an object")
     known: dict[str, Any] = {}
-    for name, value in item.items():
-        if name in names:
-            known[name] = (tuple(tuple(p) for p in value) if pairs else tuple(value)) \
-                if isinstance(value, list) else value
+    for spec in fields(cls):
+        if spec.name not in item:
+            continue
+        check, convert = _JSON_TYPES[str(spec.type)]
+        value = item[spec.name]
+        if not check(value):
+            raise ValueError(f"{where}.{spec.name} is {value!r:.60}, not {spec.type}")
+        known[spec.name] = convert(value)
     return known
 
 
-_SUMMARY_FIELDS = frozenset(f.name for f in fields(HostSummary))
-_RECORD_FIELDS = frozenset(f.name for f in fields(RecordOutcome))
+
+
+def warc_outcomes(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
+                  detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
+                  overrides: OverrideLookup | None = None, warc_file: str = "",
+                  ) -> Iterator[RecordOutcome | str]:
+    """Each record's outcome, or the reason it was skipped, in file order.
+
+    A record that cannot be read or decided is an outcome with ``error`` set (it names the
+    record), and the records after it go on: one poison record never ends a batch.
+    Raises ``WarcFormatError`` as ``iter_indexed_captures`` does (the file, not a record).
+    """
+    for index, item in iter_indexed_captures(source, max_bytes=max_bytes):
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, UnreadableRecord):
+            yield _unreadable(item.url, index, item.reason, warc_file)
+        else:
+            try:
+                yield outcome(item, detector=detector, overrides=overrides,
+                              record_index=index, warc_file=warc_file)
+            except Exception as exc:  # any: one record must not end the batch
+                yield _unreadable(item.url, index, record_error(exc), warc_file)
+
+
+def _unreadable(url: str, index: int, reason: str, warc_file: str) -> RecordOutcome:
+    return RecordOutcome(url=url, host=_host(url), error=f"record {index + 1}: {reason}",
+                         record_index=index, warc_file=warc_file)
+
+
+def unreadable_problem(records: Iterable[RecordOutcome], *, shown: int = 3) -> str | None:
+    """The ``problem`` line naming the records of a WARC file that could not be read or
+    decided (the first ``shown`` of them), or ``None`` when there are none."""
+    bad = [r for r in records if r.error is not None and r.record_index is not None]
+    if not bad:
+        return None
+    named = "; ".join(f"{r.error} ({r.url or 'no URL'})" for r in bad[:shown])
+    more = f"; and {len(bad) - shown:,} more (see the records' error)" if len(bad) > shown else ""
+    return (f"{len(bad):,} record{'s' if len(bad) > 1 else ''} could not be read: {named}{more};"
+            " the report has every other record")
 
 
 def report_from_warc(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
@@ -214,27 +322,33 @@ def report_from_warc(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
                      overrides: OverrideLookup | None = None) -> HostReport:
     """The host report over the HTML responses of a WARC file.
 
-    Raises ``WarcFormatError`` when the file is not WARC; damage after good records ends the
-    report early with ``problem`` set.
+    Raises ``WarcFormatError`` when the file is not WARC or holds no response record (an
+    empty file); damage after good records ends the report early with ``problem`` set. A
+    record that cannot be read (too many content codings, ...) is listed with its ``error``,
+    named in ``problem``, and the report goes on.
     """
     records: list[RecordOutcome] = []
     skipped: Counter[str] = Counter()
-    problem = None
+    stopped = None
     path = str(source) if isinstance(source, str | os.PathLike) else ""
     try:
-        for done, (index, item) in enumerate(iter_indexed_captures(source, max_bytes=max_bytes),
-                                             start=1):
+        for done, item in enumerate(warc_outcomes(source, max_bytes=max_bytes,
+                                                  detector=detector, overrides=overrides,
+                                                  warc_file=path), start=1):
             if isinstance(item, str):
                 skipped[item] += 1
             else:
-                records.append(outcome(item, detector=detector, overrides=overrides,
-                                       record_index=index, warc_file=path))
+                records.append(item)
             if progress is not None:
                 progress(done, None)
     except WarcFormatError as exc:
         if not exc.records_read:
             raise
-        problem = f"{exc}; the report covers the records before it"
+        stopped = f"{exc}; the report covers the records before it"
+    if not records and not skipped and stopped is None:
+        # an empty report would look like a crawl with nothing wrong in it
+        raise WarcFormatError("no response records: the file is empty or holds none")
+    problem = "; ".join(p for p in (unreadable_problem(records), stopped) if p) or None
     return summarise(records, skipped.items(), problem)
 
 
@@ -262,6 +376,8 @@ def report_from_urls(urls: Sequence[str], *, settings: FetchSettings | None = No
                 return outcome(capture, detector=detector, overrides=overrides)
             except FetchError as exc:
                 return RecordOutcome(url=url, host=host, error=str(exc))
+            except Exception as exc:  # any: one URL must not end the batch
+                return RecordOutcome(url=url, host=host, error=record_error(exc))
             finally:
                 last[host] = time.monotonic()
 

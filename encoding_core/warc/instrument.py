@@ -22,7 +22,6 @@ import json
 import os
 import threading
 import weakref
-from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,6 +30,7 @@ from ..datafolder import data_folder
 from ..decision.models import Decoded
 from ..extras import needs_extra
 from .hostreport import QUARANTINE_THRESHOLD
+from .limits import QUARANTINE_TAIL_BYTES
 
 with needs_extra("metrics", "record_decode's counters"):
     from prometheus_client import REGISTRY, CollectorRegistry, Counter
@@ -120,23 +120,35 @@ def record_decode(decoded: Decoded, host: str, *, registry: CollectorRegistry | 
     return entry
 
 
-def read_quarantine(path: str | Path) -> tuple[tuple[QuarantineEntry, ...], int]:
+def read_quarantine(path: str | Path, *, max_bytes: int = QUARANTINE_TAIL_BYTES,
+                    ) -> tuple[tuple[QuarantineEntry, ...], int]:
     """The entries of a quarantine file, and how many lines could not be read (a line cut
-    short by a crash, a hand edit); no file is no entries."""
+    short by a crash, a hand edit); no file is no entries.
+
+    Only the newest ``max_bytes`` of the file are read (``limits.QUARANTINE_TAIL_BYTES``), line
+    by line: a file a crawler has appended to for months costs the same on every look. The
+    first line of that tail, cut by the limit, is left out and not counted as bad.
+    """
     entries: list[QuarantineEntry] = []
     bad = 0
     try:
-        lines: Iterator[str] = iter(Path(path).read_text("utf-8", errors="replace").splitlines())
+        handle = open(path, "rb")  # noqa: SIM115 - closed below, after the tail is read
     except FileNotFoundError:
         return (), 0
-    for line in lines:
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            entries.append(QuarantineEntry(str(data["host"]), str(data["encoding"]),
-                                           str(data["source"]), int(data["count"]),
-                                           str(data["time"]), data.get("url")))
-        except (ValueError, KeyError, TypeError):
-            bad += 1
+    with handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > max_bytes:
+            handle.seek(size - max_bytes)
+            handle.readline()   # the rest of a line that began before the tail
+        for raw in handle:
+            line = raw.decode("utf-8", errors="replace")
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+                entries.append(QuarantineEntry(str(data["host"]), str(data["encoding"]),
+                                               str(data["source"]), int(data["count"]),
+                                               str(data["time"]), data.get("url")))
+            except (ValueError, KeyError, TypeError, RecursionError):
+                bad += 1
     return tuple(entries), bad

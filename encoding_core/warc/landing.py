@@ -7,7 +7,9 @@ without a recrawl". Each capture is one file, ``<capture_id>.warc.gz``, in the W
 
 The capture id starts with the fetch time (``20250101T120000Z-1a2b3c4d5e6f``); files older
 than ``retention_days`` by that time are deleted by ``purge``, which runs on every ``keep``
-and ``recent``. Only files named like captures are ever deleted.
+and ``recent``. All captures together are kept under ``max_bytes`` (``limits.LANDING_MAX_BYTES``,
+2 GiB, by default): past it ``keep`` deletes the oldest first, and says so in the new capture's
+notes. Only files named like captures are ever deleted.
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ from ..fetch.client import Capture, FetchSettings, fetch_page
 from ..fetch.http_message import parse_http_message
 from .capture import SUFFIX as _SUFFIX
 from .capture import capture_as_warc, capture_from_warc
+from .limits import LANDING_MAX_BYTES
 from .warcfile import WarcFormatError, read_records
 
 __all__ = ["CaptureSummary", "LandingZone", "LandingZoneError", "configured_zone",
-           "fetch_and_keep", "keep", "new_capture_id", "purge", "recent", "reopen"]
+           "fetch_and_keep", "keep", "new_capture_id", "purge", "recent", "reopen", "trim"]
 
 _ID = re.compile(r"^(\d{8}T\d{6}Z)-[0-9a-f]{12}$")
 
@@ -45,10 +48,14 @@ class LandingZone:
 
     folder: Path
     retention_days: float = 7.0
+    #: all kept captures together at most this many bytes; past it the oldest go first
+    max_bytes: int = LANDING_MAX_BYTES
 
     def __post_init__(self) -> None:
         if self.retention_days <= 0:
             raise ValueError("retention_days must be positive")
+        if self.max_bytes <= 0:
+            raise ValueError("max_bytes must be positive")
 
     def path(self, capture_id: str) -> Path:
         """The file of ``capture_id``; refuses anything not shaped like a capture id."""
@@ -77,18 +84,22 @@ def configured_zone(config: Mapping[str, Any] | None = None,
       ``landing`` in the data folder (``$ENCODING_TRIAGE_DATA``, else ``./data``:
       ``datafolder.data_folder``), where the overrides file is too;
     - retention: ``retention_days`` in ``config``, else ``$ENCODING_TRIAGE_RETENTION_DAYS``,
-      else 7.
+      else 7;
+    - size cap: ``landing_max_bytes`` in ``config``, else ``$ENCODING_TRIAGE_LANDING_MAX_BYTES``,
+      else ``limits.LANDING_MAX_BYTES`` (2 GiB).
 
     >>> configured_zone({}, {"ENCODING_TRIAGE_DATA": "/srv/triage"})
-    LandingZone(folder=PosixPath('/srv/triage/landing'), retention_days=7.0)
+    LandingZone(folder=PosixPath('/srv/triage/landing'), retention_days=7.0, max_bytes=2147483648)
     """
     config = config or {}
     env = environ if environ is not None else os.environ
     folder = (config.get("landing_dir") or env.get("ENCODING_TRIAGE_LANDING")
               or data_folder(env) / "landing")
     days = config.get("retention_days") or env.get("ENCODING_TRIAGE_RETENTION_DAYS") or 7
+    cap = (config.get("landing_max_bytes") or env.get("ENCODING_TRIAGE_LANDING_MAX_BYTES")
+           or LANDING_MAX_BYTES)
     try:
-        return LandingZone(Path(folder), float(days))
+        return LandingZone(Path(folder), float(days), int(cap))
     except (TypeError, ValueError) as exc:
         raise ValueError(f"bad landing zone settings: {exc}") from exc
 
@@ -119,7 +130,11 @@ def keep(capture: Capture, zone: LandingZone) -> Capture:
     partial.write_bytes(capture_as_warc(capture, capture_id))
     os.replace(partial, path)
     purge(zone)
-    return replace(capture, capture_id=capture_id)
+    dropped = trim(zone, keep_id=capture_id)
+    notes = capture.notes + ((
+        f"the landing zone is over its cap of {zone.max_bytes:,} bytes: the "
+        f"{len(dropped):,} oldest kept captures were deleted to make room",) if dropped else ())
+    return replace(capture, capture_id=capture_id, notes=notes)
 
 
 def fetch_and_keep(url: str, zone: LandingZone, settings: FetchSettings | None = None
@@ -164,6 +179,33 @@ def purge(zone: LandingZone, *, now: datetime | None = None) -> tuple[str, ...]:
             entry.unlink(missing_ok=True)
             deleted.append(capture_id)
     return tuple(sorted(deleted))
+
+
+def trim(zone: LandingZone, *, keep_id: str | None = None) -> tuple[str, ...]:
+    """Delete the oldest captures until all of them hold at most ``zone.max_bytes``; the ids
+    deleted, oldest first. ``keep_id`` (the capture just kept) is never deleted."""
+    folder = Path(zone.folder)
+    if not folder.is_dir():
+        return ()
+    kept: list[tuple[str, int, Path]] = []
+    for entry in folder.iterdir():
+        capture_id = entry.name.removesuffix(_SUFFIX)
+        if entry.name.endswith(_SUFFIX) and _ID.match(capture_id):
+            try:
+                kept.append((capture_id, entry.stat().st_size, entry))
+            except FileNotFoundError:
+                continue
+    total = sum(size for _, size, _ in kept)
+    deleted: list[str] = []
+    for capture_id, size, entry in sorted(kept):   # ids start with the fetch time: oldest first
+        if total <= zone.max_bytes:
+            break
+        if capture_id == keep_id:
+            continue
+        entry.unlink(missing_ok=True)
+        total -= size
+        deleted.append(capture_id)
+    return tuple(deleted)
 
 
 def recent(zone: LandingZone, *, limit: int = 20) -> tuple[CaptureSummary, ...]:

@@ -35,9 +35,9 @@ from ..limits import MAX_BODY_BYTES
 with needs_extra("warc", "reading WARC files"):
     from fastwarc.warc import ArchiveIterator, WarcRecordType
 
-__all__ = ["HttpMessage", "StoredRecord", "WarcFormatError", "WarcListing", "WarcResponse",
-           "is_html", "iter_captures", "iter_indexed_captures", "list_responses",
-           "parse_http_message", "read_records", "read_response"]
+__all__ = ["HttpMessage", "StoredRecord", "UnreadableRecord", "WarcFormatError", "WarcListing",
+           "WarcResponse", "is_html", "iter_captures", "iter_indexed_captures", "list_responses",
+           "parse_http_message", "read_records", "read_response", "record_error"]
 
 WarcSource = str | os.PathLike[str] | bytes | BinaryIO
 HEAD_BYTES = 64 * 1024
@@ -89,6 +89,18 @@ class WarcResponse:
     content_type: str | None   # repeated headers combined with ", "
     length: int                # payload bytes as stored
     record_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadableRecord:
+    """A response record whose body could not be brought to the decoder, and why.
+
+    A batch names it and goes on to the next record (one poison record never ends a report).
+    """
+
+    index: int
+    url: str
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,8 +245,9 @@ def read_response(source: WarcSource, index: int, *, max_bytes: int = MAX_BODY_B
 
 
 def iter_captures(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
-                  html_only: bool = True) -> Iterator[Capture | str]:
-    """Every HTTP response as a Capture; a skipped record as a short reason instead.
+                  html_only: bool = True) -> Iterator[Capture | str | UnreadableRecord]:
+    """Every HTTP response as a Capture; a skipped record as a short reason instead, and a
+    record whose body cannot be read (``UnreadableRecord``) named with why.
 
     Damage after good records ends the iteration with ``WarcFormatError``.
     """
@@ -243,7 +256,8 @@ def iter_captures(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
 
 
 def iter_indexed_captures(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
-                          html_only: bool = True) -> Iterator[tuple[int, Capture | str]]:
+                          html_only: bool = True,
+                          ) -> Iterator[tuple[int, Capture | str | UnreadableRecord]]:
     """``iter_captures`` with each record's index (``WarcResponse.index``, for
     ``read_response``), so a report row can reopen exactly its record."""
     for record in read_records(source, keep=max_bytes + HEAD_BYTES):
@@ -257,6 +271,23 @@ def iter_indexed_captures(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES
             yield record.index, "over the size cap"
         else:
             try:
-                yield record.index, _capture(record, message, max_bytes)
+                capture: Capture | str | UnreadableRecord = _capture(record, message, max_bytes)
             except BodyTooLargeError:
-                yield record.index, "over the size cap"
+                capture = "over the size cap"
+            except Exception as exc:  # any: one record must not end the batch
+                capture = UnreadableRecord(record.index, record.header("WARC-Target-URI") or "",
+                                           record_error(exc))
+            yield record.index, capture
+
+
+def record_error(exc: Exception) -> str:
+    """An error as one short line for a report: our own errors by their message, any other
+    with its type first (it is a bug to report).
+
+    >>> record_error(RecursionError("maximum recursion depth exceeded"))
+    'RecursionError: maximum recursion depth exceeded'
+    """
+    text = " ".join(str(exc).split())
+    text = text[:300] + " ..." if len(text) > 300 else text
+    return text if isinstance(exc, EncodingCoreError) and text else \
+        f"{type(exc).__name__}: {text}".rstrip(": ")

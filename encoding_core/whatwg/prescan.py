@@ -233,7 +233,9 @@ def _late(body: bytes, skipped: list[SkippedLabel]) -> Declaration | None:
     Every ``<meta`` outside comments is tried with the prescan's rules; the first one that
     declares a known encoding wins (see the differences table).
     """
-    limit = min(len(body), _LATE_LIMIT)
+    if len(body) > _LATE_LIMIT:   # the limit holds inside one tag too (a 10 MB ``<meta ...``)
+        body = body[:_LATE_LIMIT]
+    limit = len(body)
     pos = 0
     late_skipped: list[SkippedLabel] = []
     while True:

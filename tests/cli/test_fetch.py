@@ -13,7 +13,7 @@ import pytest
 from encoding_core.cli.main import main
 from tests.httpserver import ScriptedServer, redirect, respond
 from tests.overridefiles import approved_override
-from tests.warcs import warc_file
+from tests.warcs import poison_warc, warc_file
 
 ROOT = Path(__file__).resolve().parents[2]
 BODY = "<p>café “quoted”</p>".encode()
@@ -23,7 +23,8 @@ BODY = "<p>café “quoted”</p>".encode()
 def server() -> Iterator[ScriptedServer]:
     routes = {"/": respond(BODY, headers=[("Content-Type", "text/html; charset=iso-8859-1"),
                                           ("X-Evil", "a\x1b[2Jb")]),
-              "/moved": redirect("/")}
+              "/moved": redirect("/"),
+              "/to-js": redirect("javascript:alert(1)")}
     with ScriptedServer(routes=routes) as srv:
         yield srv
 
@@ -231,3 +232,52 @@ def test_unverified_approvals_are_named_where_overrides_apply(
     assert capsys.readouterr().err == (
         f"overrides: 1 approved override applied from {overrides}; 1 of them approved by an "
         "unverified name: ov-0001 for 127.0.0.1 by bob@example.com (unverified)\n")
+
+
+def test_report_json_keeps_every_good_record_around_a_poison_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``report --json`` over 50 good records and one with 1,000 content codings (it printed
+    the 25 before it and exited 0): all 50 pages, the bad one an error row named in problem."""
+    data, bad_url = poison_warc(50)
+    path = tmp_path / "poison.warc.gz"
+    path.write_bytes(data)
+    assert main(["report", str(path), "--json", "--no-overrides"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert sum(1 for r in report["records"] if r["error"] is None) == 50
+    assert [r["url"] for r in report["records"] if r["error"]] == [bad_url]
+    assert "record 26" in report["problem"] and bad_url in report["problem"]
+
+
+def test_fetch_a_bad_redirect_is_a_message_not_a_traceback(server: ScriptedServer, tmp_path: Path
+                                                          ) -> None:
+    """A redirect to ``javascript:alert(1)`` prints one error line naming the hop, exit 1."""
+    result = subprocess.run(
+        [sys.executable, "-m", "encoding_core", "fetch", server.url("/to-js"), "--allow",
+         "127.0.0.1/32", "--landing", str(tmp_path), "--timeout", "5", "--no-overrides"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("error: redirect 1 of the chain: ")
+    assert "with Location 'javascript:alert(1)'" in result.stderr
+
+
+def test_report_csv_records_escapes_terminal_sequences(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A WARC-Target-URI holding ESC sequences (clear the screen, set the title) is printed
+    escaped by ``report --csv records`` (printed raw before)."""
+    path = tmp_path / "evil.warc.gz"
+    path.write_bytes(warc_file([("http://a.example/\x1b[2J\x1b]0;owned\x07", "text/html",
+                                 BODY)]))
+    assert main(["report", str(path), "--csv", "records", "--no-overrides"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "http://a.example/\\x1b[2J\\x1b]0;owned\\x07" in out
+
+
+def test_report_on_an_empty_warc_file_says_so(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty file (an empty report and exit 0 before) exits 1 saying it holds nothing."""
+    path = tmp_path / "empty.warc.gz"
+    path.write_bytes(b"")
+    assert main(["report", str(path), "--no-overrides"]) == 1
+    assert "no response records: the file is empty" in capsys.readouterr().err

@@ -117,3 +117,15 @@ def test_list_marks_an_unverified_approval(tmp_path, capsys):
     rows = json.loads(capsys.readouterr().out)
     assert [(r["approved_via"], r["approver"]) for r in rows] == [
         ("unverified", "bob (unverified)"), ("oidc", "carol")]
+
+
+def test_check_an_impossible_date_exits_2_invalid(tmp_path, capsys):
+    """``review_by: 2027-02-30`` is an invalid file (exit 2, its line named), not a traceback and
+    exit 1 ("due") as when YAML's own ValueError escaped."""
+    path = tmp_path / "overrides.yaml"
+    path.write_text("version: 1\noverrides:\n  - id: ov-0001\n    host: a.example\n"
+                    "    encoding: utf-8\n    reason: The header says latin-1 but it is UTF-8.\n"
+                    "    created: 2026-01-01\n    created_by: ada\n    review_by: 2027-02-30\n"
+                    "    status: proposed\n")
+    assert main(["overrides", "check", "--file", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {path}:9: not a date that exists")

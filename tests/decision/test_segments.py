@@ -155,3 +155,44 @@ def test_a_long_run_is_found_whole():
     its first byte, by the match in the reversed body."""
     body = b"<p>" + "東京".encode() * 500 + b"\xff" + "都".encode() * 10 + b"</p>"
     assert segments._legacy_runs(body) == [(3, len(body) - 4)]
+
+
+# --- a page that switches encodings every few bytes (issue 28) ---------------------------------
+
+HOSTILE_UNIT = "é".encode() + b"x\xe9y"   # UTF-8 then windows-1252, five bytes
+
+
+def test_past_the_cap_of_runs_no_map_is_made():
+    """A page of more runs than MAX_MIXED_RUNS gets no map (and stops looking at the cap); one
+    at the cap still gets its map, segment by segment."""
+    from encoding_core.decision.limits import MAX_MIXED_RUNS
+
+    at_cap = segment_map(HOSTILE_UNIT * MAX_MIXED_RUNS)
+    assert at_cap is not None and len(at_cap.byte_ranges("windows-1252")) == MAX_MIXED_RUNS
+    assert segment_map(HOSTILE_UNIT * (MAX_MIXED_RUNS + 1)) is None
+    assert segments._legacy_runs(HOSTILE_UNIT * 10 * MAX_MIXED_RUNS) is None
+
+
+def test_decode_of_a_page_switching_every_few_bytes_is_linear_and_small():
+    """``decode`` of ``("é".encode() + b"x\\xe9y") * N`` (48 s and 140 bytes of memory per
+    input byte at 10 MB before): peak memory a small multiple of the input at 1 and 4 MB, the
+    same multiple at both sizes, each decode under a generous limit; still lossy UTF-8."""
+    import tracemalloc
+
+    from tests.budget import within
+
+    decode(HOSTILE_UNIT * 30_000)   # tables built once per process are not the page's memory
+    per_byte = {}
+    for size in (1_000_000, 4_000_000):
+        body = HOSTILE_UNIT * (size // len(HOSTILE_UNIT))
+        tracemalloc.start()
+        try:
+            with within(120, f"decode of a {size:,}-byte page switching encodings"):
+                decided = decode(body)
+            per_byte[size] = tracemalloc.get_traced_memory()[1] / len(body)
+        finally:
+            tracemalloc.stop()
+        assert (decided.encoding, decided.source) == ("utf-8", "fallback-lossy")
+        assert "lossy" in [c.kind for c in decided.conflicts]
+    assert max(per_byte.values()) < 16, per_byte
+    assert per_byte[4_000_000] < 1.25 * per_byte[1_000_000], per_byte

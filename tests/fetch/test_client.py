@@ -26,6 +26,7 @@ from encoding_core.fetch.client import (
     NameNotFoundError,
     ProtocolError,
     TLSError,
+    TooManyCodingsError,
     TooManyRedirectsError,
     UnsupportedSchemeError,
     fetch_page,
@@ -77,6 +78,11 @@ def server(other: ScriptedServer) -> Iterator[ScriptedServer]:
         "/r2": redirect(other.url("/final"), 307),
         "/loop": redirect("/loop"),
         "/to-file": redirect("file:///etc/passwd"),
+        "/to-js": redirect("javascript:alert(1)"),
+        "/to-http-foo": redirect("http:foo"),
+        "/to-bad-ipv6": redirect("http://[::1/x"),
+        "/codings-1000": respond(gzip.compress(b"x"), headers=[
+            ("Content-Type", "text/html"), ("Content-Encoding", ", ".join(["gzip"] * 1000))]),
         "/silent": silent(),
         "/trickle": trickle(0.05),
         "/trickle-head": trickle(0.05, in_headers=True),
@@ -378,3 +384,25 @@ def test_errors_share_one_base() -> None:
                   ContentDecodingError, FetchTimeoutError, InvalidURLError, NameNotFoundError,
                   ProtocolError, TLSError, TooManyRedirectsError, UnsupportedSchemeError):
         assert issubclass(error, FetchError)
+
+
+@pytest.mark.parametrize(("path", "location"), [
+    ("/to-js", "javascript:alert(1)"),
+    ("/to-http-foo", "http:foo"),
+    ("/to-bad-ipv6", "http://[::1/x"),
+], ids=["javascript", "http-colon-foo", "bad-ipv6"])
+def test_a_bad_redirect_location_is_a_fetch_error_naming_the_hop(
+        server: ScriptedServer, path: str, location: str) -> None:
+    """A Location httpx cannot parse (its raw ``InvalidURL`` escaped before) is a FetchError that
+    names the hop, the status and the Location."""
+    with pytest.raises(FetchError) as refused:
+        fetch_page(server.url(path), settings=FAST)
+    message = str(refused.value)
+    assert message.startswith(f"redirect 1 of the chain: {server.url(path)} answered 302")
+    assert f"with Location {location!r}" in message
+
+
+def test_too_many_content_codings_is_a_fetch_error(server: ScriptedServer) -> None:
+    """1,000 ``gzip`` codings (a RecursionError before) are refused with a message."""
+    with pytest.raises(TooManyCodingsError, match="lists 1,000 codings"):
+        fetch_page(server.url("/codings-1000"), settings=FAST)

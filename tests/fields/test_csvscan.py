@@ -10,6 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from encoding_core.fields import csvscan
 from encoding_core.fields.csvread import CsvError
 from encoding_core.fields.csvscan import (
     ScanReport,
@@ -19,6 +20,7 @@ from encoding_core.fields.csvscan import (
     scan_frame,
 )
 from encoding_core.fields.scanreport import host_label
+from tests.budget import within
 
 MOJIBAKE = "JosÃ© GarcÃ­a"          # UTF-8 "José García" read as windows-1252
 DOUBLE = "JosÃƒÂ© GarcÃƒÂ­a"      # ... twice
@@ -433,3 +435,56 @@ def test_a_parquet_file_of_many_row_groups_is_scanned(tmp_path):
     assert report.columns.set_index("column").loc["name", "flagged"] == 1_500
     joined = pd.concat([frame.iloc[:70_000], frame.iloc[70_000:]])
     assert scan_frame(joined).columns.set_index("column").loc["name", "flagged"] == 1_500
+
+
+# --- hostile headers (issue 28): linear in the header ---------------------------------------
+
+@pytest.mark.parametrize(("header", "count"), [
+    (b",".join([b"a"] * 4_000), 4_000),
+    (b",".join([b"a", b"a.1", b"a.2"] * 3_000), 9_000),
+], ids=["4000-columns-named-a", "suffixes-already-taken"])
+def test_repeated_header_names_are_made_unique_in_linear_time(header: bytes, count: int) -> None:
+    """Header names are made unique in one pass (a loop over a list took 243 s for 4,000 columns
+    named ``a``): every name unique, each repeat suffixed, the scan under a generous limit."""
+    body = header + b"\n" + b",".join([b"x"] * count) + b"\n"
+    with within(30, f"a header of {count:,} columns"):
+        names = scan_csv(body).columns["column"].tolist()
+    assert len(names) == len(set(names)) == count
+    assert all(name == raw or name.startswith(raw + ".") for name, raw in zip(
+        names, header.decode().split(","), strict=True))
+
+
+def test_a_header_of_100000_distinct_names_is_made_unique_in_linear_time() -> None:
+    """100,000 distinct column names (106 s before, each looked up in a list): at once."""
+    fields = [f"c{i}" for i in range(100_000)] + ["c0"] * 1_000
+    with within(10, "a header of 101,000 columns"):
+        names = csvscan._column_names(fields)
+    assert names[:2] == ["c0", "c1"] and names[-1] == "c0.1000" and len(set(names)) == 101_000
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"],
+                         ids=["equals", "plus", "minus", "at", "tab", "carriage-return"])
+def test_findings_csv_writes_formula_cells_as_text(start: str) -> None:
+    """A flagged cell that a spreadsheet would run (``=HYPERLINK(...)``, ``@SUM(...)``) is
+    exported with a leading apostrophe (written raw, with a BOM so a spreadsheet opened it
+    directly, before); its repair too."""
+    body = f'name\n"{start}HYPERLINK(""http://x"")  {MOJIBAKE}"\n'.encode()
+    exported = pd.read_csv(io.BytesIO(scan_csv(body).findings_csv()), encoding="utf-8-sig",
+                           keep_default_na=False)
+    assert exported["original"][0].startswith(f"'{start}HYPERLINK")
+    assert exported["repaired"][0].startswith(f"'{start}HYPERLINK")
+    assert exported["excerpt"][0][:1] not in ("=", "+", "-", "@", "\t", "\r")
+
+
+def test_a_quote_that_never_closes_is_bounded_by_the_cell_limit() -> None:
+    """A quote opened on line 2 of a file longer than FIELD_LIMIT characters (the rest of a
+    115 MB file was one cell of 1.0 GB before) is cut at the limit, named with the limit, and
+    the lines after it are read again as rows."""
+    from encoding_core.fields.csvread import FIELD_LIMIT
+
+    lines = FIELD_LIMIT // 5 + 200_000
+    body = b"id,name\n1,\"never closes\n" + b"2,ok\n" * lines
+    report = scan_csv(body)
+    problems = report.malformed["problem"].tolist()
+    assert any(f"a cell runs past {FIELD_LIMIT:,} characters" in p for p in problems)
+    assert report.rows > 100_000

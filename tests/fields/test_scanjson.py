@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pandas as pd
 import pytest
@@ -56,3 +57,30 @@ def test_a_scan_of_nothing_reads_back_with_every_column():
     del data["findings"][0]["kind"]
     with pytest.raises(ValueError, match="a row of findings lacks kind"):
         scan_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda d: d.update(rows="3"), "rows is '3', not a count"),
+    (lambda d: d.update(flagged=2.5), "flagged is 2.5, not a count"),
+    (lambda d: d.update(decode_errors=True), "decode_errors is True, not a count"),
+    (lambda d: d["columns"][0].update(cells="12"), "columns[0].cells is '12', not a count"),
+    (lambda d: d["columns"][0].update(flagged=1.9), "columns[0].flagged is 1.9, not a count"),
+    (lambda d: d["hosts"][0].update(rows=-1), "hosts[0].rows is -1, not a count"),
+    (lambda d: d.update(findings_truncated="no"), "findings_truncated is 'no'"),
+    (lambda d: d.update(notes="a note"), "notes is not a list of text"),
+    (lambda d: d.update(encoding=1252), "encoding is 1252, not text"),
+], ids=["rows-text", "flagged-float", "errors-bool", "cells-text", "column-flagged-float",
+        "host-rows-negative", "truncated-text", "notes-text", "encoding-number"])
+def test_counts_are_checked_not_coerced(change, says):
+    """A count of the wrong type is refused by name (``"3"`` became 3 and 1.9 became 1
+    silently before)."""
+    data = json.loads(scan_to_json(scan_csv(CSV, ["name"], "url"), "x.csv"))
+    change(data)
+    with pytest.raises(ValueError, match=re.escape(says)):
+        scan_from_json(json.dumps(data))
+
+
+def test_a_deeply_nested_scan_json_is_a_value_error():
+    """100,000 nested lists are refused with a message, not a RecursionError."""
+    with pytest.raises(ValueError, match="nested too deeply"):
+        scan_from_json('{"columns": ' + "[" * 100_000 + "]" * 100_000 + "}")

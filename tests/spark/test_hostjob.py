@@ -7,7 +7,7 @@ import pytest
 
 from encoding_core.spark.hostjob import host_report
 from encoding_core.warc.hostreport import report_from_warc, summarise
-from tests.warcs import response_record, warc_file
+from tests.warcs import poison_warc, response_record, warc_file
 
 GOOD = "<p>café “quoted”</p>".encode()
 BROKEN = "é".encode() * 50 + b"\xff" * 25
@@ -56,3 +56,20 @@ def test_a_damaged_or_missing_file_is_named_and_the_rest_kept(spark, warc_paths,
     complete = host_report(spark, warc_paths)
     by_host = {h.host: h.records for h in found.hosts}
     assert all(by_host[h.host] >= h.records for h in complete.hosts)
+
+
+def test_a_poison_record_does_not_fail_the_task(spark, tmp_path):
+    """A record with 1,000 content codings (a RecursionError that failed the task and aborted
+    the job) is named in ``problem``; every good record of its file and of the others is kept,
+    as in the single-machine report."""
+    data, bad_url = poison_warc(50)
+    poison = tmp_path / "poison.warc.gz"
+    poison.write_bytes(data)
+    other = tmp_path / "other.warc.gz"
+    other.write_bytes(warc_file([("http://a.example/1", "text/html; charset=utf-8", GOOD)]))
+    found = host_report(spark, [str(poison), str(other)])
+    assert sum(1 for r in found.records if r.decided) == 51
+    assert [r.url for r in found.records if r.error] == [bad_url]
+    assert found.problem is not None and "record 26" in found.problem and bad_url in found.problem
+    single = report_from_warc(str(poison))
+    assert [r for r in found.records if r.warc_file == str(poison)] == list(single.records)

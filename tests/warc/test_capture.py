@@ -66,3 +66,16 @@ def test_capture_from_warc_reads_what_capture_as_warc_wrote(server: ScriptedServ
     rebuilt = capture_from_warc(capture_as_warc(capture, CAPTURE_ID), CAPTURE_ID)
     assert rebuilt == replace(capture, capture_id=CAPTURE_ID)
     assert capture_from_warc(b"", CAPTURE_ID) is None
+
+
+def test_a_kept_capture_with_a_status_that_is_no_number_is_a_clear_error(
+        server: ScriptedServer) -> None:
+    """A kept file whose status line says ``2OO`` (a ValueError from int() before) is refused
+    with a WarcFormatError naming the capture and the status."""
+    from encoding_core.warc.warcfile import WarcFormatError
+
+    capture = fetch_page(server.url("/r1"), settings=SETTINGS)
+    damaged = replace(capture, exchanges=tuple(replace(e, status="2OO")  # type: ignore[arg-type]
+                                               for e in capture.exchanges))
+    with pytest.raises(WarcFormatError, match=f"capture {CAPTURE_ID}: the status '2OO' is not"):
+        capture_from_warc(capture_as_warc(damaged, CAPTURE_ID), CAPTURE_ID)

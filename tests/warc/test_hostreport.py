@@ -6,6 +6,7 @@ import csv
 import io
 import itertools
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -19,8 +20,8 @@ from encoding_core.warc.hostreport import (
     summarise,
 )
 from encoding_core.warc.warcfile import WarcFormatError
-from tests.httpserver import ScriptedServer, respond
-from tests.warcs import response_record
+from tests.httpserver import ScriptedServer, redirect, respond
+from tests.warcs import poison_warc, response_record
 
 GOOD = "<p>café “quoted”</p>".encode()
 BROKEN = "é".encode() * 50 + b"\xff" * 25          # mostly UTF-8, 25 malformed bytes
@@ -108,7 +109,8 @@ def test_threshold_is_seed_000s() -> None:
 @pytest.fixture(scope="module")
 def servers() -> Iterator[tuple[ScriptedServer, ScriptedServer]]:
     routes = {"/good": respond(GOOD, headers=[("Content-Type", "text/html; charset=utf-8")]),
-              "/broken": respond(BROKEN, headers=[("Content-Type", "text/html; charset=utf-8")])}
+              "/broken": respond(BROKEN, headers=[("Content-Type", "text/html; charset=utf-8")]),
+              "/to-js": redirect("javascript:alert(1)")}
     with ScriptedServer("127.0.0.1", routes) as one, ScriptedServer("127.0.0.2", routes) as two:
         yield one, two
 
@@ -194,3 +196,76 @@ def test_a_report_written_as_json_reads_back_the_same() -> None:
         report_from_json('{"hosts": [{"nope": 1}]}')
     with pytest.raises(ValueError, match="not a host report"):
         report_from_json(b"\xff not json")
+
+
+# --- one poison record among good ones (issue 28) ---------------------------------------------
+
+def test_a_poison_record_is_named_and_every_good_record_kept() -> None:
+    """A record with 1,000 content codings (a RecursionError that ended the report after the
+    25 records before it) is an error row named in ``problem``; all 50 good records are there."""
+    data, bad_url = poison_warc(50)
+    report = report_from_warc(data, detector=None)
+    decided = [r for r in report.records if r.decided]
+    assert len(decided) == 50 and len(report.records) == 51
+    [bad] = [r for r in report.records if r.error]
+    assert bad.url == bad_url and bad.record_index == 25
+    assert bad.error is not None and "record 26: the Content-Encoding lists 1,000 codings" \
+        in bad.error
+    assert report.problem is not None and bad_url in report.problem
+    assert report.problem.startswith("1 record could not be read: record 26")
+    assert {h.host: h.errors for h in report.hosts}["poison.example"] == 1
+
+
+def test_a_bad_redirect_is_one_error_row(servers: tuple[ScriptedServer, ScriptedServer]) -> None:
+    """[ok, a redirect to ``javascript:alert(1)``, ok] gives two pages and one error row that
+    names the hop (httpx's raw InvalidURL failed the whole report before)."""
+    one, _ = servers
+    settings = FetchSettings(connect_timeout=2, read_timeout=1, total_timeout=3,
+                             allowed_networks=("127.0.0.1/32",))
+    urls = [one.url("/good"), one.url("/to-js"), one.url("/good")]
+    report = report_from_urls(urls, settings=settings, delay=0, detector=None)
+    assert [r.url for r in report.records] == urls
+    assert [r.decided for r in report.records] == [True, False, True]
+    assert "redirect 1 of the chain" in (report.records[1].error or "")
+    assert "'javascript:alert(1)'" in (report.records[1].error or "")
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda d: d["hosts"][0].update(replacements="lots"), "hosts[0].replacements is 'lots'"),
+    (lambda d: d["hosts"][0].update(sources=[["http-header", "2"]]), "hosts[0].sources"),
+    (lambda d: d["records"][0].update(conflicts="x"), "records[0].conflicts is 'x'"),
+    (lambda d: d["records"][0].update(status=True), "records[0].status is True"),
+    (lambda d: d.update(skipped={"not HTML": "1"}), "skipped is not an object of counts"),
+    (lambda d: d.update(problem=["x"]), "problem is not text"),
+    (lambda d: d.update(hosts={}), "hosts is not a list"),
+], ids=["replacements-text", "sources-count-text", "conflicts-text", "status-bool",
+        "skipped-text", "problem-list", "hosts-object"])
+def test_a_report_json_of_the_wrong_types_is_refused(change, says) -> None:
+    """report_from_json checks every field's type (a wrong one passed and crashed rendering)."""
+    from encoding_core.warc.hostreport import report_from_json
+
+    data = json.loads(report_from_warc(WARC, detector=None).to_json())
+    change(data)
+    with pytest.raises(ValueError, match=f"not a host report written by encoding-triage: "
+                                         f"{re.escape(says)}"):
+        report_from_json(json.dumps(data))
+
+
+def test_a_deeply_nested_report_json_is_a_value_error() -> None:
+    """100,000 nested lists are a ValueError saying so, not a RecursionError."""
+    from encoding_core.warc.hostreport import report_from_json
+
+    with pytest.raises(ValueError, match="nested too deeply"):
+        report_from_json('{"hosts": ' + "[" * 100_000 + "]" * 100_000 + "}")
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"],
+                         ids=["equals", "plus", "minus", "at", "tab", "carriage-return"])
+def test_every_formula_start_is_quoted_in_both_exports(start: str) -> None:
+    """Each of OWASP's formula starts, a tab and a carriage return included (missed before),
+    is written as text in the host CSV, as in the findings CSV (one helper, ``cells``)."""
+    report = summarise([RecordOutcome(url=f"{start}HYPERLINK(1)", host=f"{start}cmd",
+                                      encoding="utf-8", source="fallback")])
+    hosts = list(csv.reader(io.StringIO(report.hosts_csv())))
+    records = list(csv.reader(io.StringIO(report.records_csv())))
+    assert hosts[1][0] == f"'{start}cmd" and records[1][0] == f"'{start}HYPERLINK(1)"

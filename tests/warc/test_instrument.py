@@ -74,3 +74,28 @@ def test_each_fresh_registry_gets_its_own_counters():
         recorded += value == 1.0
         del registry   # freed before the next is made: its id is free to be reused
     assert recorded == 200
+
+
+def test_a_long_quarantine_file_is_read_from_its_tail(tmp_path):
+    """A 24 MB quarantine file (read whole on every Fetch render before: 760 MB for 360 MB) is
+    read from its newest QUARANTINE_TAIL_BYTES: memory a small multiple of that, the newest
+    entry there, the line cut by the limit not counted as bad; a line nested 100,000 deep is
+    one bad line, not a RecursionError."""
+    import tracemalloc
+
+    from encoding_core.warc.limits import QUARANTINE_TAIL_BYTES
+
+    path = tmp_path / "quarantine.jsonl"
+    line = json.dumps({"host": "old.example", "encoding": "utf-8", "source": "fallback",
+                       "count": 30, "time": "2026-01-01T00:00:00Z", "url": "x" * 120}) + "\n"
+    path.write_text(line * (24 * 2**20 // len(line)) + "[" * 100_000 + "]" * 100_000 + "\n"
+                    + line.replace("old.example", "new.example"))
+    tracemalloc.start()
+    try:
+        entries, bad = read_quarantine(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert entries[-1].host == "new.example" and bad == 1
+    assert len(entries) < QUARANTINE_TAIL_BYTES // len(line) + 2
+    assert peak < 3 * QUARANTINE_TAIL_BYTES, f"{peak:,} bytes"

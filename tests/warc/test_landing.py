@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from encoding_core.fetch.client import Capture, fetch_page
+from encoding_core.warc.capture import capture_as_warc
 from encoding_core.warc.landing import (
     LandingZone,
     LandingZoneError,
@@ -112,3 +113,33 @@ def test_configured_zone_precedence(tmp_path: Path) -> None:
     assert configured_zone({}, {}) == LandingZone(Path("data/landing"), 7)
     with pytest.raises(ValueError, match="bad landing zone"):
         configured_zone({"retention_days": -1}, {})
+
+
+def test_the_zone_keeps_under_its_size_cap_oldest_dropped_first(server: ScriptedServer,
+                                                                 tmp_path: Path) -> None:
+    """Past ``max_bytes`` (no cap before) ``keep`` deletes the oldest captures first, never the
+    one it keeps nor a foreign file, and says so in the new capture's notes."""
+    capture = fetch_page(server.url("/seed/bom"), settings=SETTINGS)
+    size = len(capture_as_warc(capture, "20250101T000000Z-0123456789ab"))
+    zone = LandingZone(tmp_path, retention_days=30, max_bytes=3 * size + size // 2)
+    foreign = tmp_path / "notes.txt"
+    foreign.write_text("not ours" * 10_000)
+    ages = (5, 4, 3, 2)
+    kept = [keep(_aged(capture, days), zone) for days in ages]
+    assert not any("over its cap" in note for c in kept[:3] for note in c.notes)
+    assert any("the 1 oldest kept captures were deleted" in note for note in kept[3].notes)
+    present = [c.capture_id for c in kept if zone.path(c.capture_id).exists()]  # type: ignore[arg-type]
+    assert present == [c.capture_id for c in kept[1:]] and foreign.exists()
+    newest = keep(_aged(capture, 0), replace(zone, max_bytes=1))
+    assert zone.path(newest.capture_id).exists()  # type: ignore[arg-type]
+    assert [p.name for p in tmp_path.glob("*.warc.gz")] == [f"{newest.capture_id}.warc.gz"]
+
+
+def test_the_cap_is_a_setting() -> None:
+    """``landing_max_bytes`` in the config, else the environment, else 2 GiB."""
+    from encoding_core.warc.landing import configured_zone
+    from encoding_core.warc.limits import LANDING_MAX_BYTES
+
+    assert configured_zone({"landing_max_bytes": 5}, {}).max_bytes == 5
+    assert configured_zone({}, {"ENCODING_TRIAGE_LANDING_MAX_BYTES": "7"}).max_bytes == 7
+    assert configured_zone({}, {}).max_bytes == LANDING_MAX_BYTES == 2 * 2**30
