@@ -4,9 +4,9 @@ One way to open the overrides file for the pages that only read it (Compare, Fet
 report): a file that cannot be used is reported with ``st.warning`` and no override is applied,
 so a hand-broken YAML file never stops a diagnosis. An entry for the host that exists but does
 not apply (expired, proposed, rejected) is reported with one ``st.warning`` saying what to do,
-since the decision then silently follows the normal path. Host names, reasons and reviewer
-names come from the YAML file: they reach the screen through ``md_escape`` or, where they
-could be autolinked (hosts, e-mail addresses), ``md_code``.
+since the decision then silently follows the normal path. Host names, reasons, reviewer
+names and entry ids come from the YAML file: they reach the screen through ``md_escape`` or,
+where they could be autolinked (hosts, e-mail addresses), ``md_code``.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def _usable_store() -> OverrideStore | None:
 def unapplied_notice(statuses: Sequence[OverrideStatus]) -> str | None:
     """The Markdown warning for entries that match but do not apply, or None when there are none."""
     lines = [f"Site override {md_escape(s.entry.id)} for {md_code(s.entry.host)} "
-             f"({s.entry.encoding}) exists but is not applied: "
+             f"({md_escape(s.entry.encoding)}) exists but is not applied: "
              f"{md_code(s.why.removeprefix('not applied: '))}. {_WHAT_TO_DO[s.applicability]}"
              for s in statuses if s.applicability in _WHAT_TO_DO]
     if not lines:
@@ -84,8 +84,9 @@ def applied_encoding(host: str | None) -> str | None:
     override = applied(host_overrides(host))
     if override is None:
         return None
-    st.caption(f"Site override {override.id} for {md_code(override.host)} applies: "
-               f"{override.encoding}, approved by {md_code(override.approved_by or '?')}.")
+    st.caption(f"Site override {md_escape(override.id)} for {md_code(override.host)} applies: "
+               f"{md_escape(override.encoding)}, approved by "
+               f"{md_code(override.approved_by or '?')}.")
     return override.encoding
 
 

@@ -6,7 +6,7 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import APP
+from tests.app.conftest import APP, markdown_html
 
 
 def _compare(body: bytes, content_type: str) -> AppTest:
@@ -116,3 +116,28 @@ def test_page_markup_reaches_st_html_escaped():
     assert any("&amp;amp;" in h for h in htmls)        # the entity itself, not what it means
     tags = {tag for h in htmls for tag in re.findall(r"</?([a-z]+)", h)}
     assert tags <= {"pre", "mark", "p"}
+
+
+def test_a_hostile_override_id_is_shown_as_text(app_data) -> None:
+    """An override id from the YAML file holding a Markdown image and a link is shown
+    literally in Compare's "Site override ... applies" caption."""
+    from tests.httpserver import ScriptedServer, respond
+    from tests.overridefiles import approved_override
+
+    path = app_data / "overrides.yaml"
+    entry = approved_override(path, "127.0.0.1")
+    hostile = "![p](http://127.0.0.1:9/p)[l](http://127.0.0.1:9/l)"
+    path.write_text(path.read_text().replace(f"id: {entry.id}", f'id: "{hostile}"'))
+    page = respond("<p>José</p>".encode(), headers=[("Content-Type", "text/html")])
+    with ScriptedServer(routes={"/": page}) as srv:
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.secrets["fetch"] = {"allowed_networks": ["127.0.0.1/32"], "total_timeout": 5}
+        at.run()
+        at.switch_page("app_pages/1_live_fetch.py").run()
+        at.text_input(key="fetch_url").input(srv.url("/"))
+        at.button(key="fetch_go").click().run()
+    at.switch_page("app_pages/2_compare.py").run()
+    assert not at.exception, at.exception
+    [applies] = [c.value for c in at.caption if "applies" in c.value]
+    html = markdown_html(applies)
+    assert "<img" not in html and "<a " not in html and "127.0.0.1:9/p" in html
