@@ -141,3 +141,24 @@ def test_a_hostile_override_id_is_shown_as_text(app_data) -> None:
     [applies] = [c.value for c in at.caption if "applies" in c.value]
     html = markdown_html(applies)
     assert "<img" not in html and "<a " not in html and "127.0.0.1:9/p" in html
+
+
+def _compare_cache_bytes() -> int:
+    """The pickled bytes Compare's comparison caches hold (Streamlit's cache statistics, the
+    numbers its /_stcore/metrics endpoint serves)."""
+    from streamlit.runtime.caching import get_data_cache_stats_provider
+
+    return sum(stat.byte_length for stats in get_data_cache_stats_provider().get_stats().values()
+               for stat in stats if stat.cache_name.split(".")[-1].startswith("_compare"))
+
+
+def test_large_inputs_do_not_pile_up_in_the_comparison_cache():
+    """A comparison holds every candidate's whole text: a second large input in a session
+    replaces the first in the cache instead of adding to it (32 could once pile up)."""
+    at = _compare(("<p>0 José Müller – café " * 45_000).encode(), "text/html; charset=latin1")
+    one = _compare_cache_bytes()
+    assert one > 1_000_000
+    second = ("<p>1 José Müller – café " * 45_000).encode()
+    at.file_uploader(key="compare_upload").set_value(("p2.html", second, "text/html")).run()
+    assert not at.exception, at.exception
+    assert _compare_cache_bytes() < 1.5 * one
