@@ -22,7 +22,7 @@ from encoding_core.fields.scanjson import scan_from_json
 from encoding_core.wording import plural
 from ui.components import md_code, md_escape
 from ui.kept_uploader import kept_file_uploader
-from ui.state import CurrentInput, forget_upload, set_current
+from ui.state import CurrentInput, forget_upload, session_scratch, set_current
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of damage, URLs)",
@@ -55,8 +55,8 @@ def _scan(source: Any, key: str, columns: tuple[str, ...], host: str | None,
           progress: Progress) -> ScanReport:
     """The report, cached per session: st.cache_data would replay the progress bar's updates
     (elements created outside the cached function), which Streamlit refuses. One report is kept
-    per session, so memory stays bounded by one file's findings."""
-    store: dict[tuple[Any, ...], ScanReport] = st.session_state.setdefault("csv_reports", {})
+    per session, so memory stays bounded by one file's findings; it goes when the tab closes."""
+    store: dict[tuple[Any, ...], ScanReport] = session_scratch("csv_reports")
     wanted = (key, columns, host)
     if wanted not in store:
         store.clear()

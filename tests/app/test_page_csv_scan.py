@@ -333,3 +333,21 @@ def test_a_scan_report_file_opens_with_the_same_tables() -> None:
     at.file_uploader(key="csv_report_file").upload("bad.json", b'{"columns": 3}',
                                                    "application/json").run()
     assert any("not a field scan" in e.value for e in at.error)
+
+
+def test_a_kept_upload_dropped_for_room_is_asked_for_again(monkeypatch) -> None:
+    """Kept uploads share one server-wide budget: when newer uploads (another user's here)
+    push this one out, the page says so on return and asks for the file again."""
+    import ui.state
+    from ui.session_store import UploadBudget
+
+    budget = UploadBudget(limit=1_000)
+    monkeypatch.setattr(ui.state, "UPLOADS", budget)
+    at = _upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode())
+    assert budget.total == 28
+    budget.keep("another session", "csv_scan", b"x" * 990)
+    at = _leave_and_return(at)
+    assert not at.exception, at.exception
+    info = at.info[0].value.replace("\\", "")
+    assert "x.csv (28 bytes) was not kept" in info and "drops the oldest first" in info
+    assert not at.metric
