@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from encoding_core.wording import plural
 from ui.components import md_code, md_escape
 from ui.kept_uploader import kept_file_uploader
 from ui.state import CurrentInput, forget_upload, session_scratch, set_current
+from ui.worker import run_in_worker
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of damage, URLs)",
@@ -52,7 +54,7 @@ def _header(_source: Any, key: str) -> list[str]:
 
 
 def _scan(source: Any, key: str, columns: tuple[str, ...], host: str | None,
-          progress: Progress) -> ScanReport:
+          progress: Progress, waiting: Callable[[], None]) -> ScanReport:
     """The report, cached per session: st.cache_data would replay the progress bar's updates
     (elements created outside the cached function), which Streamlit refuses. One report is kept
     per session, so memory stays bounded by one file's findings; it goes when the tab closes."""
@@ -60,8 +62,11 @@ def _scan(source: Any, key: str, columns: tuple[str, ...], host: str | None,
     wanted = (key, columns, host)
     if wanted not in store:
         store.clear()
-        store[wanted] = (scan_parquet(source, list(columns), host) if is_parquet(source)
-                         else scan_csv(source, list(columns), host, progress=progress))
+        # in a worker process: the server stays free for the other users' pages
+        store[wanted] = (run_in_worker(scan_parquet, source, list(columns), host,
+                                       waiting=waiting) if is_parquet(source)
+                         else run_in_worker(scan_csv, source, list(columns), host,
+                                            progress=progress, waiting=waiting))
     return store[wanted]
 
 
@@ -184,8 +189,11 @@ def _run_scan(source: Any, key: str, columns: tuple[str, ...], host: str | None)
         bar.progress(fraction, text=f"Scanning… {done / 2**20:,.1f} of "
                                     f"{(total or 0) / 2**20:,.1f} MiB")
 
+    def waiting() -> None:
+        bar.progress(0.0, text="Waiting for other users' scans to finish…")
+
     try:
-        report = _scan(source, key, columns, host, progress)
+        report = _scan(source, key, columns, host, progress, waiting)
     except (CsvError, ParquetError) as exc:
         bar.empty()
         st.error(f"The file cannot be scanned: {md_escape(str(exc))}")

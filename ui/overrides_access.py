@@ -20,6 +20,7 @@ from encoding_core.overrides.model import Applicability, OverrideStatus, SiteOve
 from encoding_core.overrides.store import OverrideStore, default_path
 from encoding_core.warc.hostreport import OverrideLookup
 from ui.components import md_escape
+from ui.override_lookup import ActiveOverrides
 from ui.wording import md_code
 
 #: What to do about an entry that matches the host but is not applied. Retired and shadowed
@@ -95,8 +96,4 @@ def override_lookup() -> OverrideLookup | None:
     store = _usable_store()
     if store is None:
         return None
-
-    def active(host: str) -> str | None:
-        entry = store.active_for(host)
-        return entry.encoding if entry is not None else None
-    return active
+    return ActiveOverrides(store.entries(), store.today())   # pickles: a worker can use it

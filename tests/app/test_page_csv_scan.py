@@ -351,3 +351,13 @@ def test_a_kept_upload_dropped_for_room_is_asked_for_again(monkeypatch) -> None:
     info = at.info[0].value.replace("\\", "")
     assert "x.csv (28 bytes) was not kept" in info and "drops the oldest first" in info
     assert not at.metric
+
+
+def test_the_scan_runs_in_a_worker_process() -> None:
+    """The scan is not done by the server's script thread (ui.worker counts its jobs)."""
+    import ui.worker
+
+    before = ui.worker.jobs_started
+    at = _upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode())
+    assert not at.exception, at.exception
+    assert _metrics(at)["Flagged"] == "1" and ui.worker.jobs_started == before + 1

@@ -273,6 +273,24 @@ def test_host_report_applies_site_overrides(app_data) -> None:
     assert "override" not in sources["b.example"]
 
 
+def test_the_host_report_over_a_warc_file_runs_in_a_worker_process(app_data) -> None:
+    """The report is built by a worker (ui.worker counts its jobs), overrides applied there."""
+    import ui.worker
+    from tests.overridefiles import approved_override
+
+    approved_override(app_data / "overrides.yaml", "a.example")
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", _warc(),
+                                                     "application/gzip").run()
+    before = ui.worker.jobs_started
+    at.button(key="fetch_report_run").click().run()
+    assert not at.exception, at.exception
+    assert ui.worker.jobs_started == before + 1
+    report = at.session_state["fetch_report"]
+    assert dict(next(h for h in report.hosts if h.host == "a.example").sources) == {
+        "override": 1}
+
+
 def test_host_report_with_a_broken_overrides_file_warns_and_reports(app_data) -> None:
     """A hand-broken overrides file is reported and the report runs without overrides."""
     (app_data / "overrides.yaml").write_text("hosts: {a.example: utf-8\n")
