@@ -40,7 +40,7 @@ from ui.overrides_access import host_overrides, override_lookup
 from ui.state import CurrentInput, set_current
 from ui.warc_view import WarcChoice, render_listing, warc_source
 from ui.wording import md_code
-from ui.worker import run_in_worker
+from ui.worker import WorkerError, run_in_worker
 
 _CAPTURE, _REPORT, _REPORT_SOURCE = "fetch_capture", "fetch_report", "fetch_report_source"
 #: Which tab opened the page's capture, and how it is named: the capture is shown in that tab
@@ -200,7 +200,7 @@ def _report_tab(settings: FetchSettings, zone: LandingZone, listed: Listed | Non
             overrides=overrides, waiting=lambda: bar.progress(
                 0.0, text="Waiting for other users' reports and scans to finish…"))
         st.session_state[_REPORT_SOURCE] = warc.key
-    except WarcFormatError as exc:
+    except (WarcFormatError, WorkerError) as exc:
         st.error(md_escape(str(exc)))
 
 

@@ -24,7 +24,7 @@ from encoding_core.wording import plural
 from ui.components import md_code, md_escape
 from ui.kept_uploader import kept_file_uploader
 from ui.state import CurrentInput, forget_upload, session_scratch, set_current
-from ui.worker import run_in_worker
+from ui.worker import WorkerError, run_in_worker
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of damage, URLs)",
@@ -194,7 +194,7 @@ def _run_scan(source: Any, key: str, columns: tuple[str, ...], host: str | None)
 
     try:
         report = _scan(source, key, columns, host, progress, waiting)
-    except (CsvError, ParquetError) as exc:
+    except (CsvError, ParquetError, WorkerError) as exc:
         bar.empty()
         st.error(f"The file cannot be scanned: {md_escape(str(exc))}")
         st.stop()
