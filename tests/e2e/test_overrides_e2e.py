@@ -23,33 +23,18 @@ def _as(page, name: str) -> None:
     from playwright.sync_api import expect
 
     field = page.locator(".st-key-reviewer_name input")
-    try:
-        field.fill(name)
-    except Exception:
-        page.screenshot(path="/tmp/dbg_as.png", full_page=True)
-        raise
+    field.fill(name)
     field.press("Enter")
     expect(page.get_by_role("button", name="Switch user")).to_be_visible()  # the new run drew it
     wait_ready(page)                                                       # and has ended
 
 
 def _pick(page, box: str, option: str) -> None:
-    """Choose ``option`` in selectbox ``box`` once no run is redrawing the page; the
-    dropdown is opened again if a late redraw closed it."""
-    from playwright.sync_api import expect
-
+    """Choose ``option`` in selectbox ``box`` once no run is redrawing the page (a run that
+    ends after the list opened redraws the box and closes the list under the test)."""
     wait_ready(page)
-    choice = page.get_by_role("option").filter(has_text=option)
-    expect(page.locator(f".st-key-{box}")).to_be_visible()
-    for _ in range(3):
-        page.locator(f".st-key-{box}").click()
-        try:
-            choice.wait_for(timeout=5_000)
-            break
-        except Exception:   # the list was closed by a redraw: open it again
-            page.keyboard.press("Escape")
-            wait_ready(page)
-    choice.click()
+    page.locator(f".st-key-{box}").click()
+    page.get_by_role("option").filter(has_text=option).click()
 
 
 def test_propose_approve_and_apply(page, e2e_dirs):
