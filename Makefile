@@ -33,7 +33,7 @@ lint: $(VENV)/.test-deps
 test: lint
 	$(PY) -m pytest
 
-## bench: peers side by side, as ratios (BENCH_ARGS=--quick for a short run)
+## bench: peers side by side, as ratios (BENCH_ARGS=--quick for a short run; add --load for the load test)
 bench: $(VENV)/.test-deps
 	$(PY) bench/run.py $(BENCH_ARGS)
 

@@ -41,6 +41,7 @@ from ui.overrides_access import host_overrides, override_lookup
 from ui.state import CurrentInput, set_current
 from ui.warc_view import WarcChoice, render_listing, warc_source
 from ui.wording import md_code
+from ui.worker import WorkerError, run_in_worker
 
 _CAPTURE, _REPORT, _REPORT_SOURCE = "fetch_capture", "fetch_report", "fetch_report_source"
 #: Which tab opened the page's capture, and how it is named: the capture is shown in that tab
@@ -191,15 +192,16 @@ def _report_tab(settings: FetchSettings, zone: LandingZone, listed: Listed | Non
     warc, total = listed
     bar = st.progress(0.0, text=f"Decoding the HTML responses of {md_code(warc.name)}…")
 
-    def step(done: int, _: int | None) -> None:
-        if done % 25 == 0 or done == total:
-            bar.progress(min(done / max(total, 1), 1.0),
-                         text=f"{done:,} of {plural(total, 'record')} read")
+    def step(done: int, _: int | None) -> None:   # a few times a second (ui.worker)
+        bar.progress(min(done / max(total, 1), 1.0),
+                     text=f"{done:,} of {plural(total, 'record')} read")
     try:
-        st.session_state[_REPORT] = report_from_warc(warc.data, max_bytes=settings.max_bytes,
-                                                     progress=step, overrides=overrides)
+        st.session_state[_REPORT] = run_in_worker(   # off the server: other pages stay quick
+            report_from_warc, warc.data, max_bytes=settings.max_bytes, progress=step,
+            overrides=overrides, waiting=lambda: bar.progress(
+                0.0, text="Waiting for other users' reports and scans to finish…"))
         st.session_state[_REPORT_SOURCE] = warc.key
-    except WarcFormatError as exc:
+    except (WarcFormatError, WorkerError) as exc:
         st.error(md_escape(str(exc)))
 
 

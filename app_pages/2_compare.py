@@ -21,12 +21,36 @@ _SOURCES = frozenset(str(source) for source in Source)
 MAX_LINE_CHARS = 2_000  # a minified page is one line: shown cut, with how much is left
 
 
-@st.cache_data(show_spinner="Decoding under every candidate…", max_entries=32)
-def _compare(body: bytes, content_type: str | None, extra: tuple[str, ...],
-             statuses: tuple[OverrideStatus, ...]) -> Comparison:
+#: A comparison holds every candidate's whole text (several times the input): inputs up to
+#: this size share one server-wide cache bounded in bytes; a larger one is cached only for its
+#: own session, one at a time, and goes when the tab closes.
+SHARED_CACHE_INPUT = 1 << 20
+
+
+@st.cache_data(show_spinner="Decoding under every candidate…", max_entries=32,
+               max_size="128MiB")
+def _compare_small(body: bytes, content_type: str | None, extra: tuple[str, ...],
+                   statuses: tuple[OverrideStatus, ...]) -> Comparison:
+    return _decided_comparison(body, content_type, extra, statuses)
+
+
+@st.cache_data(show_spinner="Decoding under every candidate…", max_entries=1, scope="session")
+def _compare_large(body: bytes, content_type: str | None, extra: tuple[str, ...],
+                   statuses: tuple[OverrideStatus, ...]) -> Comparison:
+    return _decided_comparison(body, content_type, extra, statuses)
+
+
+def _decided_comparison(body: bytes, content_type: str | None, extra: tuple[str, ...],
+                        statuses: tuple[OverrideStatus, ...]) -> Comparison:
     # decided as Fetch and Bytes decide: the host's overrides, every matching entry traced
     return compare_candidates(body, content_type, extra=extra,
                               decision=decode_with_overrides(body, content_type, statuses))
+
+
+def _compare(body: bytes, content_type: str | None, extra: tuple[str, ...],
+             statuses: tuple[OverrideStatus, ...]) -> Comparison:
+    cached = _compare_small if len(body) <= SHARED_CACHE_INPUT else _compare_large
+    return cached(body, content_type, extra, statuses)
 
 
 @st.cache_data(show_spinner=False, max_entries=32)

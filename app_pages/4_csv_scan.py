@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from ui.kept_uploader import kept_file_uploader
 from ui.last_result import last_result
 from ui.state import CurrentInput, forget_upload, set_current
 from ui.wording import md_code
+from ui.worker import WorkerError, run_in_worker
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of damage, URLs)",
@@ -56,12 +58,15 @@ def _header(_source: Any, key: str) -> list[str]:
 
 
 def _scan(source: Any, key: str, columns: tuple[str, ...], host: str | None,
-          progress: Progress) -> ScanReport:
+          progress: Progress, waiting: Callable[[], None]) -> ScanReport:
     """The report, the last one kept per session (``ui.last_result``: a progress bar cannot
-    be cached by ``st.cache_data``)."""
+    be cached by ``st.cache_data``; it goes when the tab closes), made in a worker process so
+    that the server stays free for the other users' pages."""
     return last_result("csv_scan", (key, columns, host), lambda: (
-        scan_parquet(source, list(columns), host) if is_parquet(source)
-        else scan_csv(source, list(columns), host, progress=progress)))
+        run_in_worker(scan_parquet, source, list(columns), host, waiting=waiting)
+        if is_parquet(source)
+        else run_in_worker(scan_csv, source, list(columns), host, progress=progress,
+                           waiting=waiting)))
 
 
 def csv_scan_page() -> None:
@@ -183,9 +188,12 @@ def _run_scan(source: Any, key: str, columns: tuple[str, ...], host: str | None)
         bar.progress(fraction, text=f"Scanning… {done / 2**20:,.1f} of "
                                     f"{(total or 0) / 2**20:,.1f} MiB")
 
+    def waiting() -> None:
+        bar.progress(0.0, text="Waiting for other users' scans to finish…")
+
     try:
-        report = _scan(source, key, columns, host, progress)
-    except (CsvError, ParquetError) as exc:
+        report = _scan(source, key, columns, host, progress, waiting)
+    except (CsvError, ParquetError, WorkerError) as exc:
         bar.empty()
         st.error(f"The file cannot be scanned: {md_escape(str(exc))}")
         st.stop()

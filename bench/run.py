@@ -214,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small corpus, fewer passes")
     parser.add_argument("--repeats", type=int, default=None, help="timing passes (median)")
     parser.add_argument("--out", type=Path, default=BENCH / "out")
+    parser.add_argument("--load", action="store_true",
+                        help="also the load test (bench_load.py: a server, real Chromium)")
     args = parser.parse_args(argv)
     repeats = args.repeats or (3 if args.quick else 5)
     started = time.time()
@@ -232,6 +234,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"== {name} ==", flush=True)
             others[name] = run_other(script, args.quick)
             print(others[name]["stdout"].rstrip() or others[name]["stderr"].rstrip(), "\n")
+    if args.load:   # several minutes, a browser per user: only when asked for
+        print("== bench_load.py ==", flush=True)
+        others["bench_load.py"] = run_other(BENCH / "bench_load.py", args.quick)
+        print(others["bench_load.py"]["stdout"].rstrip()
+              or others["bench_load.py"]["stderr"].rstrip(), "\n")
     args.out.mkdir(parents=True, exist_ok=True)
     result = {"quick": args.quick, "repeats": repeats, "versions": versions(),
               "seconds": round(time.time() - started, 1), "throughput": speed,

@@ -1,8 +1,10 @@
 """Showing captures: the kept-captures table, and one capture's status, hops and raw headers.
 
-URLs, header values and notes come from the fetched server: they reach the screen through
-``st.text`` and ``st.dataframe``, or through ``md_escape`` before Markdown. The content codings
-named in a caption are only the ones ``encoding_core.fetch.codings`` knows and removed.
+URLs, header values, the reason phrase and notes come from the fetched server (or a WARC
+record): they reach the screen through ``st.text`` and ``st.dataframe``, or through
+``md_escape`` before Markdown (``st.metric`` and ``st.caption`` render Markdown). The
+content codings named in a caption are only the ones ``encoding_core.fetch.codings`` knows
+and removed.
 """
 
 from __future__ import annotations
@@ -27,13 +29,16 @@ def render_capture(capture: Capture, zone: LandingZone) -> None:
     """Status, size and timing, notes, the redirect chain, the headers as received, and links."""
     st.subheader("Capture")
     a, b, c, d = st.columns(4)
-    a.metric("Status", f"{capture.status} {capture.final.reason}")
+    # the reason phrase is the server's text: a Markdown image there would make the viewer's
+    # browser fetch its URL (st.metric renders Markdown), so it is escaped
+    a.metric("Status", f"{capture.status} {md_escape(capture.final.reason)}")
     b.metric("Body", f"{len(capture.body):,} bytes")
     c.metric("HTTP", capture.final.http_version)
     d.metric("Time", f"{capture.elapsed:.2f} s")
     st.text(f"Final URL: {capture.url}")
     if capture.capture_id:
-        st.caption(f"Kept as {capture.capture_id} (fetched {capture.fetched_at})")
+        st.caption(f"Kept as {md_escape(capture.capture_id)} "
+                   f"(fetched {md_escape(str(capture.fetched_at))})")
     for note in capture.notes:
         st.info(md_escape(note))
     if capture.content_codings:

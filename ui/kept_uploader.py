@@ -1,8 +1,9 @@
 """A file uploader whose file stays chosen when the user visits other pages and comes back.
 
 Streamlit drops a ``file_uploader``'s file when the user leaves its page. This one keeps the
-upload in the session with ``ui.state.keep_upload`` (bytes up to ``KEEP_UPLOAD_MIB``), offers
-"Forget this file" on return, and asks for a larger file again. The file name is untrusted: it
+upload with ``ui.state.keep_upload`` (bytes up to ``KEEP_UPLOAD_MIB``, within the server's
+budget for kept uploads), offers "Forget this file" on return, and asks for a file again when
+it was too large or its bytes were dropped for room. The file name is untrusted: it
 goes through ``md_escape``.
 """
 
@@ -50,7 +51,7 @@ def kept_file_uploader(label: str, *, key: str, slot: str, help: str | None = No
                                 help=f"{help} {keeps}" if help else keeps)
     if uploaded is not None:
         kept = state.keep_upload(slot, uploaded, limit * 2**20)
-        if kept.body is None:
+        if not kept.stored:
             st.caption(f"Files over {limit} MiB are not kept when you visit another page: "
                        "on return, upload this one again.")
         body = kept.body if kept.body is not None else uploaded.getvalue()
@@ -61,15 +62,18 @@ def kept_file_uploader(label: str, *, key: str, slot: str, help: str | None = No
     kept = found
     if kept.body is None:
         state.forget_upload(slot)
+        why = (f"files over {limit} MiB are not" if not kept.stored else
+               f"the server keeps at most {state.KEPT_UPLOADS_MIB} MiB of uploads for all its "
+               "users and drops the oldest first, and a closed tab's at once")
         st.info(f"{md_escape(kept.name)} ({_size(kept.size)}) was not kept when you left this "
-                f"page: files over {limit} MiB are not. Upload it again.")
+                f"page: {why}. Upload it again.")
         return None
     note, clear = st.columns([3, 1], vertical_alignment="center")
     note.caption(f"Your upload {md_escape(kept.name)} ({_size(kept.size)}), kept while you "
                  "visit other pages. Upload another file above, or forget this one.")
     clear.button("Forget this file", key=f"{key}_forget", on_click=state.forget_upload,
                  args=(slot,))
-    return Upload(kept.body, kept.name, _key(kept))
+    return Upload(body, kept.name, _key(kept))
 
 
 def _key(kept: state.KeptUpload) -> str:

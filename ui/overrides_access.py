@@ -4,9 +4,9 @@ One way to open the overrides file for the pages that only read it (Compare, Fet
 report): a file that cannot be used is reported with ``st.warning`` and no override is applied,
 so a hand-broken YAML file never stops a diagnosis. An entry for the host that exists but does
 not apply (expired, proposed, rejected) is reported with one ``st.warning`` saying what to do,
-since the decision then silently follows the normal path. Host names, reasons and reviewer
-names come from the YAML file: they reach the screen through ``md_escape`` or, where they
-could be autolinked (hosts, e-mail addresses), ``md_code``.
+since the decision then silently follows the normal path. Host names, reasons, reviewer
+names and entry ids come from the YAML file: they reach the screen through ``md_escape`` or,
+where they could be autolinked (hosts, e-mail addresses), ``md_code``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from encoding_core.overrides.model import Applicability, OverrideStatus
 from encoding_core.overrides.store import OverrideStore, default_path
 from encoding_core.warc.hostreport import OverrideLookup
 from ui.components import md_escape
+from ui.override_lookup import ActiveOverrides
 from ui.wording import md_code
 
 #: What to do about an entry that matches the host but is not applied. Retired and shadowed
@@ -51,7 +52,7 @@ def _usable_store() -> OverrideStore | None:
 def unapplied_notice(statuses: Sequence[OverrideStatus]) -> str | None:
     """The Markdown warning for entries that match but do not apply, or None when there are none."""
     lines = [f"Site override {md_escape(s.entry.id)} for {md_code(s.entry.host)} "
-             f"({s.entry.encoding}) exists but is not applied: "
+             f"({md_escape(s.entry.encoding)}) exists but is not applied: "
              f"{md_code(s.why.removeprefix('not applied: '))}. {_WHAT_TO_DO[s.applicability]}"
              for s in statuses if s.applicability in _WHAT_TO_DO]
     if not lines:
@@ -87,8 +88,4 @@ def override_lookup() -> OverrideLookup | None:
     store = _usable_store()
     if store is None:
         return None
-
-    def active(host: str) -> str | None:
-        entry = store.active_for(host)
-        return entry.encoding if entry is not None else None
-    return active
+    return ActiveOverrides(store.entries(), store.today())   # pickles: a worker can use it

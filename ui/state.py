@@ -5,18 +5,26 @@ the sample picker all put bytes here; Compare, Bytes and Overrides read them.
 
 Streamlit drops a ``file_uploader``'s file when the user leaves its page; pages that should show
 the same file on return use ``ui.kept_uploader.kept_file_uploader``, which keeps it here with
-``keep_upload`` (bounded by ``KEEP_UPLOAD_MIB``).
+``keep_upload`` (files up to ``KEEP_UPLOAD_MIB``; their bytes in ``UPLOADS``, one budget of
+``KEPT_UPLOADS_MIB`` for the whole server, see ``ui.session_store``).
+
+What a session keeps beyond its widgets goes when its tab disconnects, not when Streamlit
+finally drops the session (``server.disconnectedSessionTTL`` and the next disconnect): the
+session's kept uploads, and the contents of its ``session_scratch`` dictionaries (the CSV scan
+page's reports), are released by a session-scoped ``st.cache_resource``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeVar
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from encoding_core.hosts import host_of
+from ui.session_store import UploadBudget
 
 T = TypeVar("T")
 _KEY = "current_input"
@@ -24,6 +32,39 @@ _UPLOAD_PREFIX = "kept_upload:"
 #: Uploads up to this size keep their bytes in the session; a larger one keeps only its name
 #: and size, and must be uploaded again after the user leaves the page.
 KEEP_UPLOAD_MIB = 50
+#: All sessions' kept uploads together, in MiB: keeping one more drops the oldest first.
+KEPT_UPLOADS_MIB = 256
+UPLOADS = UploadBudget(KEPT_UPLOADS_MIB * 2**20)
+
+
+@dataclass(frozen=True, slots=True)
+class _Session:
+    """What this session holds outside ``st.session_state``, released when it disconnects."""
+
+    owner: str = field(default_factory=lambda: uuid.uuid4().hex)
+    scratch: dict[str, dict[Any, Any]] = field(default_factory=dict)
+
+
+def _end(session: _Session) -> None:
+    """The tab disconnected: its kept uploads and scratch contents go now."""
+    UPLOADS.release(session.owner)
+    for store in session.scratch.values():
+        store.clear()
+
+
+@st.cache_resource(scope="session", on_release=_end, show_spinner=False)
+def _session() -> _Session:
+    return _Session()
+
+
+def session_scratch(name: str) -> dict[Any, Any]:
+    """A dictionary for this session's large results, emptied when its tab disconnects.
+
+    It is also ``st.session_state[name]``, so pages and tests find it there.
+    """
+    store = _session().scratch.setdefault(name, {})
+    st.session_state[name] = store
+    return store
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,18 +101,27 @@ class KeptUpload:
     name: str
     size: int
     file_id: str
-    body: bytes | None   # None when over the size limit: the user must upload it again
+    stored: bool   # False when over the size limit: the user must upload it again
+
+    @property
+    def body(self) -> bytes | None:
+        """The kept bytes; None when not stored, or dropped since (``UPLOADS``' budget)."""
+        return UPLOADS.get(_session().owner, self.file_id) if self.stored else None
 
 
 def keep_upload(slot: str, uploaded: UploadedFile, max_bytes: int) -> KeptUpload:
-    """Keep ``uploaded`` under ``slot``: its bytes when at most ``max_bytes``, else its name.
+    """Keep ``uploaded`` under ``slot``: its bytes when at most ``max_bytes`` (and the
+    server-wide budget holds them), else its name.
 
     The bytes are copied once per file, not on every rerun.
     """
     kept = kept_upload(slot)
     if kept is None or kept.file_id != uploaded.file_id:
-        body = uploaded.getvalue() if uploaded.size <= max_bytes else None
-        kept = KeptUpload(uploaded.name, uploaded.size, uploaded.file_id, body)
+        if kept is not None:
+            UPLOADS.forget(_session().owner, kept.file_id)
+        stored = uploaded.size <= max_bytes and UPLOADS.keep(
+            _session().owner, uploaded.file_id, uploaded.getvalue())
+        kept = KeptUpload(uploaded.name, uploaded.size, uploaded.file_id, stored)
         st.session_state[_UPLOAD_PREFIX + slot] = kept
     return kept
 
@@ -84,7 +134,9 @@ def kept_upload(slot: str) -> KeptUpload | None:
 
 def forget_upload(slot: str) -> None:
     """Drop the upload kept under ``slot`` (the user removed it or chose something else)."""
-    st.session_state.pop(_UPLOAD_PREFIX + slot, None)
+    kept = st.session_state.pop(_UPLOAD_PREFIX + slot, None)
+    if isinstance(kept, KeptUpload):
+        UPLOADS.forget(_session().owner, kept.file_id)
 
 
 _WIDGET_PREFIX = "kept_widget:"

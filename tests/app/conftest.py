@@ -17,3 +17,11 @@ def app_data(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("ENCODING_TRIAGE_OVERRIDES", str(tmp_path / "overrides.yaml"))
     monkeypatch.setenv("ENCODING_TRIAGE_LANDING", str(tmp_path / "landing"))
     return tmp_path
+
+
+def markdown_html(text: str) -> str:
+    """``text`` rendered as CommonMark (markdown-it-py, which Streamlit's rich brings): an
+    element that renders Markdown shows an image or a link where this has ``<img`` or ``<a``."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").render(text)

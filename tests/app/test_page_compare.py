@@ -6,7 +6,7 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import APP
+from tests.app.conftest import APP, markdown_html
 
 
 def _compare(body: bytes, content_type: str) -> AppTest:
@@ -155,3 +155,49 @@ def test_needs_review_says_why():
     assert len(review) == 1 and "detector" in review[0], review
     assert review[0] != "Needs review: the evidence is contradictory or the answer is uncertain."
     assert any("reason above" in s.value for s in at.success)
+
+
+def test_a_hostile_override_id_is_shown_as_text(app_data) -> None:
+    """An override id from the YAML file holding a Markdown image and a link is shown
+    literally in Compare's "Site override ... applies" caption."""
+    from tests.httpserver import ScriptedServer, respond
+    from tests.overridefiles import approved_override
+
+    path = app_data / "overrides.yaml"
+    entry = approved_override(path, "127.0.0.1")
+    hostile = "![p](http://127.0.0.1:9/p)[l](http://127.0.0.1:9/l)"
+    path.write_text(path.read_text().replace(f"id: {entry.id}", f'id: "{hostile}"'))
+    page = respond("<p>José</p>".encode(), headers=[("Content-Type", "text/html")])
+    with ScriptedServer(routes={"/": page}) as srv:
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.secrets["fetch"] = {"allowed_networks": ["127.0.0.1/32"], "total_timeout": 5}
+        at.run()
+        at.switch_page("app_pages/1_live_fetch.py").run()
+        at.text_input(key="fetch_url").input(srv.url("/"))
+        at.button(key="fetch_go").click().run()
+    at.switch_page("app_pages/2_compare.py").run()
+    assert not at.exception, at.exception
+    [applies] = [c.value for c in at.caption if "applies" in c.value]
+    html = markdown_html(applies)
+    assert "<img" not in html and "<a " not in html and "127.0.0.1:9/p" in html
+
+
+def _compare_cache_bytes() -> int:
+    """The pickled bytes Compare's comparison caches hold (Streamlit's cache statistics, the
+    numbers its /_stcore/metrics endpoint serves)."""
+    from streamlit.runtime.caching import get_data_cache_stats_provider
+
+    return sum(stat.byte_length for stats in get_data_cache_stats_provider().get_stats().values()
+               for stat in stats if stat.cache_name.split(".")[-1].startswith("_compare"))
+
+
+def test_large_inputs_do_not_pile_up_in_the_comparison_cache():
+    """A comparison holds every candidate's whole text: a second large input in a session
+    replaces the first in the cache instead of adding to it (32 could once pile up)."""
+    at = _compare(("<p>0 José Müller – café " * 45_000).encode(), "text/html; charset=latin1")
+    one = _compare_cache_bytes()
+    assert one > 1_000_000
+    second = ("<p>1 José Müller – café " * 45_000).encode()
+    at.file_uploader(key="compare_upload").set_value(("p2.html", second, "text/html")).run()
+    assert not at.exception, at.exception
+    assert _compare_cache_bytes() < 1.5 * one

@@ -352,3 +352,31 @@ def test_tables_read_as_a_report() -> None:
     lossy = examples[examples["kind"] == "lossy"]["repaired"].tolist()
     assert lossy and all(text.startswith("no repair: ") and "lost" in text for text in lossy)
     assert "no repair: 2 letters lost (written as ?)" in lossy
+
+
+def test_a_kept_upload_dropped_for_room_is_asked_for_again(monkeypatch) -> None:
+    """Kept uploads share one server-wide budget: when newer uploads (another user's here)
+    push this one out, the page says so on return and asks for the file again."""
+    import ui.state
+    from ui.session_store import UploadBudget
+
+    budget = UploadBudget(limit=1_000)
+    monkeypatch.setattr(ui.state, "UPLOADS", budget)
+    at = _upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode())
+    assert budget.total == 28
+    budget.keep("another session", "csv_scan", b"x" * 990)
+    at = _leave_and_return(at)
+    assert not at.exception, at.exception
+    info = at.info[0].value.replace("\\", "")
+    assert "x.csv (28 bytes) was not kept" in info and "drops the oldest first" in info
+    assert not at.metric
+
+
+def test_the_scan_runs_in_a_worker_process() -> None:
+    """The scan is not done by the server's script thread (ui.worker counts its jobs)."""
+    import ui.worker
+
+    before = ui.worker.jobs_started
+    at = _upload("x.csv", f"id,name\n1,{MOJIBAKE}\n".encode())
+    assert not at.exception, at.exception
+    assert _metrics(at)["Flagged"] == "1" and ui.worker.jobs_started == before + 1

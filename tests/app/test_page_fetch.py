@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from encoding_core.overrides.store import OverrideStore
-from tests.app.conftest import APP
+from tests.app.conftest import APP, markdown_html
 from tests.httpserver import ScriptedServer, redirect, respond
 from tests.warcs import warc_file
 
@@ -97,6 +97,32 @@ def test_untrusted_headers_are_not_rendered(server: ScriptedServer) -> None:
     assert "**bold** <script>alert(1)</script>" in _table(at, "name")[
         "value"].tolist()
     assert all("<script>" not in m.value for m in at.markdown)
+
+
+def test_a_hostile_reason_phrase_is_shown_as_text() -> None:
+    """A reason phrase holding a Markdown image and link is shown literally in the Status
+    metric (st.metric renders Markdown: the viewer's browser would fetch the image)."""
+    reason = "OK ![pixel](http://127.0.0.1:9/pixel) [click](http://127.0.0.1:9/click) **b**"
+    with ScriptedServer(routes={"/": respond(LYING, reason=reason)}) as srv:
+        at = _fetch(_page(), srv.url("/"))
+    [status] = [m for m in at.metric if m.label == "Status"]
+    html = markdown_html(status.value)
+    assert "<img" not in html and "<a " not in html and "<strong>" not in html
+    assert "pixel" in html and "click" in html
+
+
+@pytest.mark.parametrize("location", ["javascript:alert(1)", "http:foo"], ids=["js", "no-host"])
+def test_a_bad_redirect_is_an_error_naming_the_hop(location: str) -> None:
+    """A redirect to an unusable Location is an st.error, not a crash with a traceback."""
+    with ScriptedServer(routes={"/": redirect(location)}) as srv:
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.secrets["fetch"] = {"allowed_networks": ["127.0.0.1/32"], "total_timeout": 5}
+        at.run()
+        at.switch_page(PAGE).run()
+        at.text_input(key="fetch_url").input(srv.url("/"))
+        at.button(key="fetch_go").click().run()
+    assert not at.exception
+    assert any("redirect" in e.value.lower() for e in at.error)
 
 
 @pytest.mark.parametrize(("url", "message"), [
@@ -243,6 +269,24 @@ def test_host_report_applies_site_overrides(app_data) -> None:
     sources = {h.host: dict(h.sources) for h in report.hosts}
     assert sources["a.example"] == {"override": 1}
     assert "override" not in sources["b.example"]
+
+
+def test_the_host_report_over_a_warc_file_runs_in_a_worker_process(app_data) -> None:
+    """The report is built by a worker (ui.worker counts its jobs), overrides applied there."""
+    import ui.worker
+    from tests.overridefiles import approved_override
+
+    approved_override(app_data / "overrides.yaml", "a.example")
+    at = _page()
+    at.file_uploader(key="fetch_warc_upload").upload("crawl.warc.gz", _warc(),
+                                                     "application/gzip").run()
+    before = ui.worker.jobs_started
+    at.button(key="fetch_report_run").click().run()
+    assert not at.exception, at.exception
+    assert ui.worker.jobs_started == before + 1
+    report = at.session_state["fetch_report"]
+    assert dict(next(h for h in report.hosts if h.host == "a.example").sources) == {
+        "override": 1}
 
 
 def test_host_report_with_a_broken_overrides_file_warns_and_reports(app_data) -> None:

@@ -60,3 +60,43 @@ def test_warc_tab_shows_its_own_subject(page, e2e_dirs, tmp_path):
                ).to_be_visible()
         live = page.get_by_role("tabpanel").filter(has_text="Captures are kept")
         expect(live.get_by_test_id("stMetric")).to_have_count(0)
+
+
+def test_hostile_reason_phrase_and_override_id_render_as_text(page, e2e_dirs):
+    """A reason phrase and an override id holding a Markdown image and link, in real Chromium:
+    the image's URL (on the test server, which records every request) is never requested,
+    and no link is rendered, on Fetch (Status metric) and on Compare (override caption)."""
+    from playwright.sync_api import expect
+
+    from tests.overridefiles import approved_override
+
+    path = e2e_dirs["data"] / "overrides.yaml"
+    before = path.read_text() if path.exists() else None
+    with ScriptedServer(host="127.0.0.2") as server:   # 127.0.0.1 is the overrides tests'
+        pixel, link = server.url("/pixel"), server.url("/clicked")
+        reason = f"OK ![tracking]({pixel}) [click me]({link})"
+        server.routes["/hostile"] = respond(LIAR, reason=reason)
+        entry = approved_override(path, "127.0.0.2")
+        hostile_id = f"![p]({server.url('/pixel-id')})"[:64]
+        path.write_text(path.read_text().replace(f"id: {entry.id}", f'id: "{hostile_id}"'))
+        try:
+            page.goto("/fetch")
+            wait_ready(page)
+            page.locator(".st-key-fetch_url input").fill(server.url("/hostile"))
+            page.locator(".st-key-fetch_go button").click()
+            status = page.get_by_test_id("stMetric").filter(has_text="Status")
+            expect(status.get_by_test_id("stMetricValue")).to_contain_text("click me")
+            assert status.locator("img, a").count() == 0
+            page.locator(".st-key-fetch_to_compare button").click()
+            applies = page.get_by_test_id("stCaptionContainer").filter(has_text="applies")
+            expect(applies).to_contain_text("pixel-id")
+            assert applies.locator("img, a").count() == 0
+            page.wait_for_timeout(1_000)   # an image would have been requested by now
+            page.screenshot(path=str(e2e_dirs["artifacts"] / "hostile_text.png"), full_page=True)
+        finally:
+            if before is None:
+                path.unlink(missing_ok=True)
+            else:
+                path.write_text(before)
+        asked = [r.target for r in server.requests]
+        assert asked == ["/hostile"], asked

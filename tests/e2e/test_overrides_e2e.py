@@ -18,9 +18,23 @@ def _nav(page, name: str) -> None:
 
 
 def _as(page, name: str) -> None:
+    """Act as ``name``, and wait for the run that takes it to end: a dropdown opened while
+    that run still redraws the page is closed under the test (once: no option ov-0001)."""
+    from playwright.sync_api import expect
+
     field = page.locator(".st-key-reviewer_name input")
     field.fill(name)
     field.press("Enter")
+    expect(page.get_by_role("button", name="Switch user")).to_be_visible()  # the new run drew it
+    wait_ready(page)                                                       # and has ended
+
+
+def _pick(page, box: str, option: str) -> None:
+    """Choose ``option`` in selectbox ``box`` once no run is redrawing the page (a run that
+    ends after the list opened redraws the box and closes the list under the test)."""
+    wait_ready(page)
+    page.locator(f".st-key-{box}").click()
+    page.get_by_role("option").filter(has_text=option).click()
 
 
 def test_propose_approve_and_apply(page, e2e_dirs):
@@ -85,9 +99,7 @@ def test_retest_by_live_fetch_then_review(page, e2e_dirs):
         wait_ready(page)
         _as(page, "carol@example.com")
         page.get_by_test_id("stTab").filter(has_text="Re-test").click()
-        entry_box = page.locator(".st-key-overrides_retest_entry")
-        entry_box.click()
-        page.get_by_role("option").filter(has_text=entry.id).click()
+        _pick(page, "overrides_retest_entry", entry.id)
         page.locator(".st-key-overrides_retest_source").get_by_text("Live fetch").click()
         url = page.locator(".st-key-overrides_retest_url input")
         url.fill(server.url("/"))
@@ -97,9 +109,7 @@ def test_retest_by_live_fetch_then_review(page, e2e_dirs):
         expect(page.get_by_test_id("stAlertContentSuccess").filter(has_text="still-needed")
                ).to_be_visible()
         page.get_by_test_id("stTab").filter(has_text="Overrides").first.click()
-        review = page.locator(".st-key-overrides_action_entry")
-        review.click()
-        page.get_by_role("option").filter(has_text=entry.id).click()
+        _pick(page, "overrides_action_entry", entry.id)
         wait_ready(page)
         expect(page.get_by_text("Renewing rests on the re-test of", exact=False)).to_be_visible()
         expect(page.locator(".st-key-overrides_renew button")).to_be_enabled()
