@@ -54,13 +54,13 @@ def kept_file_uploader(label: str, *, key: str, slot: str, help: str | None = No
         if not kept.stored:
             st.caption(f"Files over {limit} MiB are not kept when you visit another page: "
                        "on return, upload this one again.")
-        body = kept.body if kept.body is not None else uploaded.getvalue()
-        return Upload(body, kept.name, _key(kept))
+        return Upload(uploaded.getvalue(), kept.name, _key(kept))
     found = state.kept_upload(slot)
     if found is None:
         return None
     kept = found
-    if kept.body is None:
+    body = kept.body   # read once: the server-wide budget may drop it at any time
+    if body is None:
         state.forget_upload(slot)
         why = (f"files over {limit} MiB are not" if not kept.stored else
                f"the server keeps at most {state.KEPT_UPLOADS_MIB} MiB of uploads for all its "

@@ -52,7 +52,7 @@ def test_bytes_decides_with_the_hosts_override(app_data, override, decided) -> N
     assert not at.exception, at.exception
     assert at.selectbox(key="bytes_encoding").value == decided
     said = [c.value for c in at.caption if "Site override" in c.value]
-    assert [entry.id.replace("-", "\\-") in c for c in said] == ([] if entry is None else [True])
+    assert [entry.id in c for c in said] == ([] if entry is None else [True])  # in a code span
     column = at.dataframe[0].value["shift_jis"].tolist()
     assert "".join(column) == "日本語のソース表示"
 

@@ -241,14 +241,14 @@ def test_upload_is_kept_across_pages_with_its_columns_and_report() -> None:
     at = _upload("x.csv", f"id,name,note\n1,ok,{MOJIBAKE}\n2,{MOJIBAKE},ok\n".encode())
     at.multiselect(key="csv_columns").set_value(["name"]).run()
     before = _metrics(at)
-    _, report = at.session_state["last_result:csv_scan"]
+    [report] = at.session_state["last_result:csv_scan"].values()
     at = _leave_and_return(at)
     assert not at.exception, at.exception
     assert at.file_uploader(key="csv_upload").value is None   # Streamlit dropped it
     assert "Your upload x.csv (59 bytes), kept" in at.caption[0].value.replace("\\", "")
     assert at.multiselect(key="csv_columns").value == ["name"]
     assert _metrics(at) == before and before["Flagged"] == "1"
-    _, again = at.session_state["last_result:csv_scan"]
+    [again] = at.session_state["last_result:csv_scan"].values()
     assert again is report
 
 

@@ -225,7 +225,7 @@ def test_landing_flagged_only(tmp_path):
     settings = {"ENCODING_TRIAGE_LANDING": str(tmp_path / "landing"),
                 "ENCODING_TRIAGE_LANDING_FLAGGED": True}
     assert "encoding_triage_capture" in _process(settings, "lying-header")
-    assert "encoding_triage_capture" not in _process(settings, "meta-only")
+    assert "encoding_triage_capture" not in _process(settings, "no-header")
     assert len(list((tmp_path / "landing").glob("*.warc.gz"))) == 1
 
 
