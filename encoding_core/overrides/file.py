@@ -148,10 +148,11 @@ def _deepest_line(text: str) -> int:
     depth, deepest, at = 0, -1, 1
     for number, line in enumerate(text.splitlines(), start=1):
         indent = len(line) - len(line.lstrip(" -"))
-        depth += line.count("[") + line.count("{")
-        if depth + indent > deepest:
-            deepest, at = depth + indent, number
-        depth -= line.count("]") + line.count("}")
+        opens = line.count("[") + line.count("{")
+        if opens or not depth:   # a line inside a flow that opens nothing is not deeper
+            if depth + opens + indent > deepest:
+                deepest, at = depth + opens + indent, number
+        depth += opens - line.count("]") - line.count("}")
     return at
 
 
