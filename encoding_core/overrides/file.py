@@ -149,9 +149,9 @@ def _deepest_line(text: str) -> int:
     for number, line in enumerate(text.splitlines(), start=1):
         indent = len(line) - len(line.lstrip(" -"))
         opens = line.count("[") + line.count("{")
-        if opens or not depth:   # a line inside a flow that opens nothing is not deeper
-            if depth + opens + indent > deepest:
-                deepest, at = depth + opens + indent, number
+        # a line inside a flow that opens nothing is not deeper
+        if (opens or not depth) and depth + opens + indent > deepest:
+            deepest, at = depth + opens + indent, number
         depth += opens - line.count("]") - line.count("}")
     return at
 
