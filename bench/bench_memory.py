@@ -59,7 +59,7 @@ def measure(page: bytes, content_type: str | None, repeats: int) -> dict[str, An
     decided = decode(body, content_type)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    text, decision = sys.getsizeof(decided.text), f"{decided.encoding} ({decided.source})"
+    text, decision = sys.getsizeof(decided.text), f"{decided.encoding} ({decided.decided_by})"
     del decided
     ours, theirs = [], []
     for _ in range(repeats):

@@ -113,7 +113,7 @@ def accuracy(samples: list[corpus.Sample]) -> dict[str, Any]:
                 start = time.perf_counter()
                 if tool == "decode() end to end":
                     decoded = decode(body)
-                    answer: str | None = f"{decoded.encoding} ({decoded.source})"
+                    answer: str | None = f"{decoded.encoding} ({decoded.decided_by})"
                     text: str | None = decoded.text
                 else:
                     answer = peers.DETECTORS[tool](body)

@@ -40,7 +40,7 @@ def served_pages() -> list[tuple[str, bytes, str | None]]:
 
 
 def _pinned(decided: Decoded) -> list[object]:
-    return [decided.encoding, decided.source, sorted(c.kind for c in decided.conflicts),
+    return [decided.encoding, decided.decided_by, sorted(c.kind for c in decided.conflicts),
             decided.needs_review]
 
 

@@ -201,7 +201,7 @@ def render_decision(decoded: Decoded, *, key: str,
     """The decision, its conflicts with advice, what browsers would do, and the trace."""
     a, b, c, d = st.columns(4)
     a.metric("Encoding", decoded.encoding)
-    b.metric("Decided by", decoded.source)
+    b.metric("Decided by", decoded.decided_by)
     c.metric("Replacements (U+FFFD)", decoded.replacements)
     for label, value in browser_headline(decoded, browsers):  # both browsers named when
         d.metric(label, value)                                # they differ, one under the other

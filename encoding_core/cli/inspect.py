@@ -42,7 +42,7 @@ def add_parser(subparsers: Any) -> None:
 
 def format_decision(result: Any) -> str:
     """The decision and its trace as plain text."""
-    lines = [f"encoding:  {result.encoding}", f"source:    {result.source}",
+    lines = [f"encoding:  {result.encoding}", f"source:    {result.decided_by}",
              f"replacements: {result.replacements}",
              f"browser would use: {result.browser_encoding}",
              f"needs review: {'yes' if result.needs_review else 'no'}", "", "trace:"]

@@ -67,7 +67,7 @@ JSON_TYPES = frozenset({"application/json", "text/json", "application/x-json"})
 XML_TYPES = frozenset({"application/xml", "text/xml"})
 
 #: Sources a server or a reviewer set on purpose: their disagreement with JSON's UTF-8 warns.
-_SAID_BY_CONFIG = frozenset({Source.HTTP_HEADER.value, Source.OVERRIDE.value})
+_SAID_BY_CONFIG = frozenset({Source.HTTP_HEADER, Source.OVERRIDE})
 #: Conflict kinds about the response itself, kept when the JSON rule decides.
 _ABOUT_THE_INPUT = frozenset({"repeated-content-type", "unknown-label", "replacement-label"})
 
@@ -116,8 +116,8 @@ def _json(body: bytes, content_type: str | None, statuses: Sequence[OverrideStat
           site_default: str | None) -> Decoded:
     """Seed 000's JSON rule (see the module docstring)."""
     walked = decode_with_overrides(body, content_type, statuses, site_default=site_default)
-    if walked.source == Source.BOM or (walked.encoding == "utf-8" and not walked.lossy
-                                       and walked.source in _SAID_BY_CONFIG):
+    if (walked.source is Source.BOM and not walked.lossy) or (
+            walked.encoding == "utf-8" and not walked.lossy and walked.source in _SAID_BY_CONFIG):
         return walked   # the walk agrees with the rule: keep its whole analysis
     attempt = decode_as(body, "utf-8")
     if not attempt.strict_ok:
@@ -125,7 +125,7 @@ def _json(body: bytes, content_type: str | None, statuses: Sequence[OverrideStat
             "json-not-utf-8", Severity.WARNING,
             f"A JSON body must be UTF-8, but byte 0x{body[attempt.error_offset or 0]:02X} at "
             f"offset {attempt.error_offset} is not valid UTF-8; it was decided as "
-            f"{walked.encoding} ({walked.source}) instead.",
+            f"{walked.encoding} ({walked.decided_by}) instead.",
             "Check the text; the API should send UTF-8. A reader that assumes UTF-8 "
             "would see U+FFFD here.")))
     trace = tuple(replace(ev, used=False, reason=f"passed over ({ev.reason}): the response "
@@ -137,12 +137,13 @@ def _json(body: bytes, content_type: str | None, statuses: Sequence[OverrideStat
     if walked.encoding != "utf-8":
         kept.append(Conflict(
             "json-not-utf-8-declared",
-            Severity.WARNING if walked.source in _SAID_BY_CONFIG else Severity.INFO,
+            Severity.WARNING if walked.source in _SAID_BY_CONFIG and not walked.lossy
+            else Severity.INFO,
             f"The response is JSON and its body is valid UTF-8, but the walk over the sources "
-            f"chose {walked.encoding} ({walked.source}).",
+            f"chose {walked.encoding} ({walked.decided_by}).",
             "Decided as UTF-8, as JSON requires; the source that disagrees is wrong about "
             "this response."))
-    return Decoded(text=attempt.text, encoding="utf-8", source=Source.FALLBACK.value,
+    return Decoded(text=attempt.text, encoding="utf-8", source=Source.FALLBACK,
                    replacements=0, evidence=(*trace, rule), conflicts=tuple(kept),
                    browser_encoding="utf-8", body_length=len(body))
 
@@ -159,7 +160,7 @@ def _xml(body: bytes, content_type: str | None, statuses: Sequence[OverrideStatu
         return decode_with_overrides(body, content_type, statuses, site_default=site_default)
     prolog_first = decode_with_overrides(body, header.mime_type, statuses,
                                          site_default=site_default)
-    if prolog_first.source != Source.XML_DECLARATION:
+    if prolog_first.source is not Source.XML_DECLARATION or prolog_first.lossy:
         # the declaration failed strictly (or an override decided): the header has its turn
         return decode_with_overrides(body, content_type, statuses, site_default=site_default)
     row = Evidence(Source.HTTP_HEADER, header.charset, header_enc, False,

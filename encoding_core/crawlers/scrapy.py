@@ -118,7 +118,7 @@ class EncodingTriageMiddleware:
         if stats is None:
             return
         stats.inc_value(STATS.decisions)
-        stats.inc_value(f"{STATS.source}{decided.source}")
+        stats.inc_value(f"{STATS.source}{decided.decided_by}")
         stats.inc_value(f"{STATS.encoding}{decided.encoding}")
         if decided.replacements:
             stats.inc_value(STATS.replacements, decided.replacements)

@@ -43,6 +43,7 @@ from ..whatwg.content_type import http_content_type_charset
 from ..whatwg.decoders import forget_last_calls
 from ..whatwg.prescan import find_declaration
 from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, decode_as
+from .checks import CheckInput, check_input
 from .conflicts import find_conflicts
 from .detect import default_detector
 from .models import Decoded, Source
@@ -59,7 +60,7 @@ from .tracememo import TraceMemo
 from .utf8profile import forget_last_body
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
-           "decode_as"]
+           "decode_as", "what_checks_read"]
 
 #: Walks decided by their first source, by the opinions (``tracememo``): a page whose
 #: header and declaration were seen before, and whose first declared encoding decodes it
@@ -92,14 +93,50 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     the detector and the checks ask about it; that is let go when the decision returns.
     """
     try:
-        return _decide(body, content_type, override, site_default, detector)
+        attempt, given, needs_review = _decide(body, content_type, override, site_default,
+                                               detector)
+        conflicts = find_conflicts(given)
+    finally:
+        forget_last_calls()
+        forget_last_body()
+    return Decoded(
+        text=attempt.text,
+        encoding=attempt.encoding,
+        source=given.source,
+        replacements=attempt.replacements,
+        evidence=given.evidence,
+        conflicts=conflicts,
+        browser_encoding=given.browser,
+        bom_length=given.opinions.bom[1] if given.opinions.bom else 0,
+        error_offsets=attempt.error_offsets,
+        needs_review=needs_review or any(c.severity == "error" for c in conflicts),
+        body_length=len(body),
+        lossy=given.lossy,
+    )
+
+
+def what_checks_read(body: bytes, content_type: str | None = None, *,
+                     override: str | None = None, site_default: str | None = None,
+                     detector: Detector | UseDefault | None = DEFAULT_DETECTOR) -> CheckInput:
+    """The record ``decode`` hands its checks for these arguments (``conflicts.CHECKS``):
+    to run one check alone, in its test or when writing a new one.
+
+    >>> from encoding_core.decision.checks.readings import utf8_under_legacy
+    >>> given = what_checks_read("café".encode(), "text/html; charset=iso-8859-1")
+    >>> [c.kind for c in utf8_under_legacy(given, ())]
+    ['utf8-under-legacy']
+    """
+    try:
+        return _decide(body, content_type, override, site_default, detector)[1]
     finally:
         forget_last_calls()
         forget_last_body()
 
 
 def _decide(body: bytes, content_type: str | None, override: str | None,
-            site_default: str | None, detector: Detector | UseDefault | None) -> Decoded:
+            site_default: str | None, detector: Detector | UseDefault | None,
+            ) -> tuple[DecodeAttempt, CheckInput, bool]:
+    """The walk's winner, the checks' record and whether the walk itself asks for review."""
     opinions = Opinions(
         bom=bom_sniff(body),
         header=http_content_type_charset(content_type),
@@ -112,7 +149,9 @@ def _decide(body: bytes, content_type: str | None, override: str | None,
     tried, trace = (_TRACES.recall(body, opinions, override) if pattern is None
                     else (None, None))
     if tried is not None and trace is not None:
-        attempt, (source, evidence) = tried, trace
+        attempt, (recorded, evidence) = tried, trace
+        # the memo keeps the source as the walk recorded it: a ``Source`` (typed ``str`` there)
+        source = recorded if isinstance(recorded, Source) else Source(recorded)
         profile, needs_review = None, False
     else:
         walk = _walk(body, opinions, override, site_default, detector, pattern, tried)
@@ -122,25 +161,13 @@ def _decide(body: bytes, content_type: str | None, override: str | None,
         attempt, source = walk.winner
         evidence, profile, needs_review = (tuple(walk.evidence), walk.profile_if_known,
                                            walk.needs_review)
-    browser = browser_encoding(body, opinions)
-    conflicts = find_conflicts(body, opinions, attempt.encoding, source, evidence,
-                               profile, browser=browser,
-                               truncated_at=attempt.error_offsets[0] if attempt.truncated
-                               else None, detector=detector, pattern=pattern,
-                               utf8_errors=_all_utf8_errors(attempt))
-    return Decoded(
-        text=attempt.text,
-        encoding=attempt.encoding,
-        source=source,
-        replacements=attempt.replacements,
-        evidence=evidence,
-        conflicts=conflicts,
-        browser_encoding=browser,
-        bom_length=opinions.bom[1] if opinions.bom else 0,
-        error_offsets=attempt.error_offsets,
-        needs_review=needs_review or any(c.severity == "error" for c in conflicts),
-        body_length=len(body),
-    )
+    given = check_input(body, opinions, attempt.encoding, source,
+                        not attempt.strict_ok,   # (see ``Walk``: lossy is a failed winner)
+                        evidence, browser=browser_encoding(body, opinions), utf8=profile,
+                        truncated_at=attempt.error_offsets[0] if attempt.truncated else None,
+                        detector=detector, pattern=pattern,
+                        utf8_errors=_all_utf8_errors(attempt))
+    return attempt, given, needs_review
 
 
 def _all_utf8_errors(attempt: DecodeAttempt) -> tuple[int, ...] | None:

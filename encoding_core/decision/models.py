@@ -11,7 +11,11 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["Conflict", "Decoded", "Evidence", "Severity", "Source"]
+__all__ = ["LOSSY_SUFFIX", "Conflict", "Decoded", "Evidence", "Severity", "Source",
+           "split_decided_by"]
+
+#: What ``Decoded.decided_by`` appends to the source when nothing decoded strictly.
+LOSSY_SUFFIX = "-lossy"
 
 
 class Source(StrEnum):
@@ -26,6 +30,20 @@ class Source(StrEnum):
     DETECTOR = "detector"
     SITE_DEFAULT = "site-default"
     FALLBACK = "fallback"
+
+
+def split_decided_by(decided_by: str) -> tuple[Source, bool] | None:
+    """A ``Decoded.decided_by`` string read back: (source, lossy); None when it names none.
+
+    >>> split_decided_by("meta-tag-lossy"), split_decided_by("nothing")
+    ((<Source.META: 'meta-tag'>, True), None)
+    """
+    lossy = decided_by.endswith(LOSSY_SUFFIX)
+    value = decided_by[:-len(LOSSY_SUFFIX)] if lossy else decided_by
+    try:
+        return Source(value), lossy
+    except ValueError:
+        return None
 
 
 class Severity(StrEnum):
@@ -77,16 +95,18 @@ class Conflict:
 class Decoded:
     """The decision: the text, the encoding and source that produced it, and the trace.
 
-    ``source`` is a ``Source`` value, with ``-lossy`` appended when nothing decoded strictly
-    (then ``replacements`` counts the U+FFFD the lossy decode produced and ``error_offsets``
-    lists the byte offsets of the malformed sequences, at most ``MAX_ERROR_OFFSETS``).
-    ``browser_encoding`` is what a browser following the HTML Standard would have used for
-    the same bytes and header (no override, no detector; windows-1252 as the default).
+    ``source`` is the ``Source`` whose encoding decided; ``lossy`` is True when nothing
+    decoded strictly (then ``replacements`` counts the U+FFFD the lossy decode produced and
+    ``error_offsets`` lists the byte offsets of the malformed sequences, at most
+    ``MAX_ERROR_OFFSETS``). ``decided_by`` is the two as one string (``"http-header-lossy"``),
+    the form JSON, reports and metrics keep. ``browser_encoding`` is what a browser following
+    the HTML Standard would have used for the same bytes and header (no override, no
+    detector; windows-1252 as the default).
     """
 
     text: str
     encoding: str
-    source: str
+    source: Source
     replacements: int
     evidence: tuple[Evidence, ...]
     conflicts: tuple[Conflict, ...]
@@ -95,11 +115,17 @@ class Decoded:
     error_offsets: tuple[int, ...] = ()
     needs_review: bool = False
     body_length: int = 0
+    lossy: bool = False
 
     @property
-    def lossy(self) -> bool:
-        """True when nothing decoded strictly and the text holds replacement characters."""
-        return self.source.endswith("-lossy")
+    def decided_by(self) -> str:
+        """The source as JSON, reports and metrics write it: its value, with ``-lossy``
+        appended when nothing decoded strictly.
+
+        >>> Decoded("", "utf-8", Source.HTTP_HEADER, 2, (), (), "utf-8", lossy=True).decided_by
+        'http-header-lossy'
+        """
+        return f"{self.source.value}{LOSSY_SUFFIX}" if self.lossy else self.source.value
 
     @property
     def suggested_encoding(self) -> str | None:
@@ -115,7 +141,7 @@ class Decoded:
         data = asdict(self)
         if not include_text:
             data.pop("text")
-        data["lossy"] = self.lossy
+        data["source"] = self.decided_by
         data["suggested_encoding"] = self.suggested_encoding
         return data
 

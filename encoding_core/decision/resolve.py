@@ -93,7 +93,12 @@ _SINGLE_BYTE_EXEMPT = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "u
 
 
 class Walk:
-    """The state of one walk: attempts so far, the evidence, the winner."""
+    """The state of one walk: attempts so far, the evidence, the winner.
+
+    ``winner`` is the attempt that decided and its source; the decision is lossy exactly
+    when that attempt did not decode strictly (a byte-order mark's malformed bytes, or
+    ``lossy`` when no candidate decoded).
+    """
 
     def __init__(self, body: bytes, opinions: Opinions,
                  tried: DecodeAttempt | None = None) -> None:
@@ -103,7 +108,7 @@ class Walk:
         # ``tried``: a strict attempt already made on this body (``tracememo``), not repeated
         self.attempts: dict[str, DecodeAttempt] = {} if tried is None else {tried.encoding: tried}
         self.tried: list[str] = []
-        self.winner: tuple[DecodeAttempt, str] | None = None
+        self.winner: tuple[DecodeAttempt, Source] | None = None
         self.needs_review = False
         self._profile: Utf8Profile | None = None
 
@@ -155,7 +160,7 @@ class Walk:
         attempt = self.attempt(encoding)
         self.tried.append(encoding)
         if attempt.strict_ok:
-            self.winner = (attempt, str(source))
+            self.winner = (attempt, source)
             how = (f"used: decodes strictly up to an incomplete character at offset "
                    f"{attempt.error_offsets[0]} (a truncated body)" if attempt.truncated
                    else "used: decodes strictly")
@@ -188,8 +193,7 @@ class Walk:
         if not attempt.strict_ok and attempt.error_offset is not None:
             attempt = (truncated_attempt(self.body, encoding, attempt.error_offset, length)
                        or attempt)
-        source = Source.BOM if attempt.strict_ok else f"{Source.BOM}-lossy"
-        self.winner = (attempt, str(source))
+        self.winner = (attempt, Source.BOM)   # lossy when its bytes are malformed
         self.note(Source.BOM, self.body[:length].hex(" ").upper(), encoding,
                   "used: a byte-order mark decides" + ("" if attempt.strict_ok else
                   f" (decoded with {attempt.replacements} replacements)"), attempt, used=True)
@@ -291,7 +295,7 @@ class Walk:
         attempt = self.attempt(best, full=True)
         index = next((i for i, ev in enumerate(self.evidence) if ev.encoding == best), None)
         source = self.evidence[index].source if index is not None else Source.FALLBACK
-        self.winner = (attempt, f"{source}-lossy")
+        self.winner = (attempt, source)   # lossy: the attempt did not decode strictly
         self.needs_review = True
         self.note(source, None, best,
                   f"used lossily: nothing decoded strictly; {best} gives the fewest replacements "

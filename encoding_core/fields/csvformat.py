@@ -211,7 +211,7 @@ def _decide_by_core(sample: bytes) -> tuple[str, str, bool]:
     it as well may mean lines of both kinds (``csvutf8lines``), so the caller says so.
     """
     decided = decode(sample, "text/csv")
-    return (decided.encoding, f"decided by the core on a sample ({decided.source})",
+    return (decided.encoding, f"decided by the core on a sample ({decided.decided_by})",
             utf8_profile(sample).multibyte > 0)
 
 

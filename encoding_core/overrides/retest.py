@@ -119,13 +119,13 @@ def retest(entry: SiteOverride, body: bytes, content_type: str | None,
     """
     normal = decode(body, content_type, site_default=site_default)
     forced = decode(body, content_type, override=entry.encoding, site_default=site_default)
-    used = forced.source == Source.OVERRIDE
+    used = forced.source is Source.OVERRIDE and not forced.lossy
     n_bad, o_bad = mojibake_count(normal.text), mojibake_count(forced.text)
     n_conf = _serious(normal)
     agree = normal.text == forced.text
     n_damage, o_damage = normal.replacements + n_bad, forced.replacements + o_bad
     clean = n_damage == 0 and n_conf == 0
-    if not used and forced.source.startswith(Source.BOM):
+    if not used and forced.source is Source.BOM:
         verdict, why = Verdict.UNNEEDED, "a byte-order mark decides; the override is never used"
     elif o_damage > n_damage:
         verdict, why = Verdict.HARMFUL, (f"the override's text is more damaged ({o_damage} "
@@ -139,16 +139,16 @@ def retest(entry: SiteOverride, body: bytes, content_type: str | None,
         verdict, why = Verdict.STILL_NEEDED, (f"the normal path still shows {n_bad} mojibake, "
                                               f"{plural(normal.replacements, 'replacement')} "
                                               f"and {plural(n_conf, 'conflict')}")
-    if not used and not forced.source.startswith(Source.BOM):
+    if not used and forced.source is not Source.BOM:
         why += (f"; note: {entry.encoding} no longer decodes this body strictly, so the "
                 "override is skipped and fixes nothing")
     return RetestResult(
         entry_id=entry.id, verdict=verdict, explanation=why,
         sha256=hashlib.sha256(body).hexdigest(), body_length=len(body),
         override_encoding=entry.encoding, override_used=used,
-        normal_encoding=normal.encoding, normal_source=normal.source,
+        normal_encoding=normal.encoding, normal_source=normal.decided_by,
         normal_replacements=normal.replacements, normal_mojibake=n_bad, normal_conflicts=n_conf,
-        override_source=forced.source, override_replacements=forced.replacements,
+        override_source=forced.decided_by, override_replacements=forced.replacements,
         override_mojibake=o_bad, override_conflicts=_serious(forced), texts_agree=agree,
         tested_at=tested_at or datetime.now(UTC).replace(microsecond=0))
 
@@ -196,7 +196,7 @@ def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None
     # (it failed strictly, or won with the wrong answer), else whatever source won.
     wrong = next((str(e.source) for e in decoded.evidence if suggested and e.encoding
                   and e.source in _DECLARED and e.encoding != suggested), None)
-    source = wrong or decoded.source.removesuffix("-lossy")
+    source = wrong or decoded.source.value
     evidence = OverrideEvidence(
         url=url, fetched_at=_moment(fetched_at), sha256=hashlib.sha256(body).hexdigest(),
         corrects=source if source in _SOURCES else None,
@@ -225,7 +225,7 @@ the override would be skipped: windows-1252 (http-header) decides, as it does wi
     row = next((e for e in decoded.evidence if e.source == Source.OVERRIDE), None)
     if row is None or row.used or row.encoding is None:
         return None
-    if decoded.source.startswith(Source.BOM):
+    if decoded.source is Source.BOM:
         if decoded.encoding == row.encoding:
             return None
         return (f"the body starts with a {decoded.encoding} byte-order mark, which decides "
@@ -235,7 +235,7 @@ the override would be skipped: windows-1252 (http-header) decides, as it does wi
     offset = row.error_offset
     return (f"{row.encoding} does not decode this body strictly: byte 0x{body[offset]:02X} at "
             f"offset {offset} is not valid {row.encoding}, so the override would be skipped: "
-            f"{decoded.encoding} ({decoded.source}) decides, as it does without it")
+            f"{decoded.encoding} ({decoded.decided_by}) decides, as it does without it")
 
 
 def _moment(value: datetime | str | None) -> datetime | None:

@@ -42,7 +42,7 @@ def regression_case(body: bytes, content_type: str | None, decided: Decoded, *,
     passes = expected == decided.encoding
     case: dict[str, Any] = {
         "label": _LABEL.sub("-", label.lower()).strip("-") or "case",
-        "comment": comment or (f"decided {decided.encoding} by {decided.source}; conflicts: "
+        "comment": comment or (f"decided {decided.encoding} by {decided.decided_by}; conflicts: "
                                + (", ".join(c.kind for c in decided.conflicts) or "none")),
         "body_hex": body.hex(" "),
         "content_type": content_type,
@@ -50,7 +50,7 @@ def regression_case(body: bytes, content_type: str | None, decided: Decoded, *,
         "expect": "pass" if passes else "fail",
     }
     if not passes:
-        case["reason"] = (f"decided {decided.encoding} by {decided.source}; expected "
+        case["reason"] = (f"decided {decided.encoding} by {decided.decided_by}; expected "
                           f"{expected}")
     return case
 

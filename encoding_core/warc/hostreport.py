@@ -163,7 +163,7 @@ def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAUL
     decided = decode(capture.body, capture.content_type, override=override, detector=detector)
     return RecordOutcome(
         url=capture.url, host=host, status=capture.status,
-        encoding=decided.encoding, source=decided.source, replacements=decided.replacements,
+        encoding=decided.encoding, source=decided.decided_by, replacements=decided.replacements,
         conflicts=tuple(c.kind for c in decided.conflicts), needs_review=decided.needs_review,
         suggested=decided.suggested_encoding or "", body_length=len(capture.body),
         capture_id=kept, record_index=index, content_type=sent, warc_file=warc_file)

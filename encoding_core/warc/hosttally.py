@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..decision.models import split_decided_by
 from .hostmodels import HostSummary, RecordOutcome
 
 __all__ = ["HostTally", "ranked", "tally_hosts"]
@@ -61,7 +62,8 @@ class HostTally:
         self.decided += 1
         self.replacements += record.replacements
         self.max_replacements = max(self.max_replacements, record.replacements)
-        self.lossy += record.source.endswith("-lossy")
+        decided_by = split_decided_by(record.source)   # "meta-tag-lossy", as JSON keeps it
+        self.lossy += decided_by is not None and decided_by[1]
         self.conflicts += bool(record.conflicts)
         self.needs_review += record.needs_review
         self.quarantined += record.quarantined

@@ -98,14 +98,14 @@ def record_decode(decoded: Decoded, host: str, *, registry: CollectorRegistry | 
     Returns the quarantine entry written, or None.
     """
     metrics = _metrics(REGISTRY if registry is None else registry)
-    metrics.sources.labels(host=host, source=decoded.source).inc()
+    metrics.sources.labels(host=host, source=decoded.decided_by).inc()
     if decoded.replacements:
         metrics.replacements.labels(host=host).inc(decoded.replacements)
     for conflict in decoded.conflicts:
         metrics.conflicts.labels(kind=conflict.kind).inc()
     if decoded.replacements <= QUARANTINE_THRESHOLD or quarantine is None:
         return None
-    entry = QuarantineEntry(host, decoded.encoding, decoded.source, decoded.replacements,
+    entry = QuarantineEntry(host, decoded.encoding, decoded.decided_by, decoded.replacements,
                             datetime.now(UTC).isoformat(timespec="seconds")
                             .replace("+00:00", "Z"), url)
     path = Path(quarantine)

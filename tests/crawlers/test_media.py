@@ -18,7 +18,8 @@ CASES = load_cases("crawler_media.json")
 def test_decide_body(case):
     """Encoding, source, conflicts and review flag as the case says; never a lossy JSON text."""
     decided = decide_body(case_body(case), case["content_type"])
-    assert (decided.encoding, decided.source) == (case["expect_encoding"], case["expect_source"])
+    assert (decided.encoding, decided.decided_by) == (case["expect_encoding"],
+                                                  case["expect_source"])
     assert sorted({c.kind for c in decided.conflicts}) == case["expect_conflicts"]
     assert decided.needs_review is case["expect_needs_review"]
     assert decided.text == decode(case_body(case), None, override=decided.encoding).text

@@ -39,7 +39,8 @@ def _expected(case):
 
 
 def _check(decided, case):
-    assert (decided.encoding, decided.source) == (case["expect_encoding"], case["expect_source"])
+    assert (decided.encoding, decided.decided_by) == (case["expect_encoding"],
+                                                  case["expect_source"])
     assert decided.replacements == case["expect_replacements"]
     assert sorted({c.kind for c in decided.conflicts}) == case["expect_conflicts"]
 

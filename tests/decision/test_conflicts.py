@@ -123,3 +123,36 @@ def test_utf8_profile(body: bytes, multibyte: int, invalid: int, valid: bool,
 def test_utf8_profile_ignores_a_foreign_attempt() -> None:
     """An attempt without text and replacements is not trusted; the body is decoded again."""
     assert utf8_profile("café".encode(), object()) == Utf8Profile(1, 0)
+
+
+def test_every_check_has_a_case_that_fires_and_one_that_does_not() -> None:
+    """A new check in CHECKS needs its cases in tests/cases/checks.json."""
+    from encoding_core.decision.conflicts import CHECKS
+    from tests.decision.checks.casework import CASES as CHECK_CASES
+
+    names = {check.__name__ for check in CHECKS}
+    assert len(names) == len(CHECKS)
+    assert {c["check"] for c in CHECK_CASES if c["expect_kinds"]} == names
+    assert {c["check"] for c in CHECK_CASES if not c["expect_kinds"]} == names
+
+
+def test_find_conflicts_is_the_checks_in_turn() -> None:
+    """find_conflicts gives decode's conflicts; an added check reports after the others and
+    sees what they found."""
+    from encoding_core.decision.checks import CheckInput, Found
+    from encoding_core.decision.conflicts import CHECKS, find_conflicts
+    from encoding_core.decision.decode import what_checks_read
+    from encoding_core.decision.models import Conflict, Severity
+
+    body, content_type = "café ’".encode(), "text/html; charset=iso-8859-1"
+    given = what_checks_read(body, content_type)
+    assert find_conflicts(given) == decode(body, content_type).conflicts
+    seen: list[Found] = []
+
+    def counted(given: CheckInput, found: Found) -> Found:
+        seen.append(found)
+        return (Conflict("counted", Severity.INFO, f"{len(found)} before", "none"),)
+
+    found = find_conflicts(given, (*CHECKS, counted))
+    assert found[:-1] == find_conflicts(given) and found[-1].message == f"{len(seen[0])} before"
+    assert find_conflicts(given, ()) == ()

@@ -35,7 +35,7 @@ def test_every_corpus_page_is_decided_as_pinned():
     assert len(samples) == len(pinned) == 2960
     for sample in samples:
         decided = decode(sample.body)
-        now = [decided.encoding, decided.source, sorted(c.kind for c in decided.conflicts),
+        now = [decided.encoding, decided.decided_by, sorted(c.kind for c in decided.conflicts),
                decided.needs_review]
         if now != pinned[sample.id]:
             changed[sample.id] = (pinned[sample.id], now)
@@ -57,7 +57,7 @@ def test_every_served_page_is_decided_as_pinned():
     changed = {}
     for key, body, content_type in pages:
         decided = decode(body, content_type)
-        now = [decided.encoding, decided.source, sorted(c.kind for c in decided.conflicts),
+        now = [decided.encoding, decided.decided_by, sorted(c.kind for c in decided.conflicts),
                decided.needs_review]
         if now != pinned[key]:
             changed[key] = (pinned[key], now)

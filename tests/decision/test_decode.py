@@ -109,7 +109,8 @@ def test_mixed_page_stays_utf8_with_replacements():
     """Mostly-UTF-8 bytes with a few windows-1252 bytes: lossy UTF-8, not page-wide mojibake."""
     body = "<p>Café – naïve – crème brûlée</p>".encode() + b"<p>it\x92s</p>"
     result = decode(body, "text/html; charset=utf-8", detector=lambda b: None)
-    assert result.source == "http-header-lossy"
+    assert (result.source, result.lossy, result.decided_by) == (
+        Source.HTTP_HEADER, True, "http-header-lossy")
     assert result.encoding == "utf-8" and result.replacements == 1
     assert "crème brûlée" in result.text
     assert result.error_offsets == (body.index(b"\x92"),)

@@ -84,7 +84,7 @@ def test_decode_reports_the_mix_with_its_segments():
 def test_decode_maps_a_lossy_page_from_its_own_reading(pairs, spacer, bom):
     """The lossy UTF-8 reading hands its error offsets to the map: the mixed-encoding
     conflict is the one a map made from the bytes alone gives (a BOM before it too)."""
-    from encoding_core.decision.conflicts import _mixed_encoding
+    from encoding_core.decision.checks.damage import mixed_encoding as _mixed_encoding
 
     body = bom.encode() + spacer.encode().join(
         text.encode("utf-8" if kind == "utf-8" else "cp1252") for pair in pairs
@@ -192,7 +192,7 @@ def test_decode_of_a_page_switching_every_few_bytes_is_linear_and_small():
             per_byte[size] = tracemalloc.get_traced_memory()[1] / len(body)
         finally:
             tracemalloc.stop()
-        assert (decided.encoding, decided.source) == ("utf-8", "fallback-lossy")
+        assert (decided.encoding, decided.decided_by) == ("utf-8", "fallback-lossy")
         assert "lossy" in [c.kind for c in decided.conflicts]
     assert max(per_byte.values()) < 16, per_byte
     assert per_byte[4_000_000] < 1.25 * per_byte[1_000_000], per_byte

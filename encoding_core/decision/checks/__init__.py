@@ -1,0 +1,16 @@
+"""The checks: small functions that each find one kind of evidence against a decision.
+
+Holds the record every check reads (``record``: ``CheckInput``, built once per decision by
+``check_input``; the ``Check`` type) and the checks by what they look at: what was declared
+(``declarations``), the reading against what the bytes say (``readings``), damage in the
+reading (``damage``). ``decision.conflicts`` runs them in order (``CHECKS``); a new check is
+one function there and one test in ``tests/decision/checks/``.
+
+May import: the rest of ``decision``, ``whatwg`` and the root's shared basics (``wording``).
+"""
+
+from __future__ import annotations
+
+from .record import Check, CheckInput, Found, check_input
+
+__all__ = ["Check", "CheckInput", "Found", "check_input"]

@@ -1,0 +1,118 @@
+"""What every check reads: the walk's result and what the body says, as one record.
+
+``CheckInput`` is built once per decision (``check_input``) and handed to each check in
+``conflicts.CHECKS``; a check is a function ``(given, found) -> its conflicts``, where
+``found`` is what the checks before it reported (a check that defers to an earlier one's
+finding says so, and its place in ``CHECKS`` is after that one). The wording helpers here
+name a source and the label it used the way every conflict names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ...whatwg.labels import get_encoding
+from ...wording import quoted
+from ..mixedpage import mixed_single_byte
+from ..models import Conflict, Evidence, Source
+from ..nulpattern import NulPattern
+from ..resolve import Detector, Opinions, browser_encoding
+from ..segments import SegmentMap
+from ..utf8profile import Utf8Profile
+
+__all__ = ["DECLARED", "UNICODE", "Check", "CheckInput", "Found", "check_input", "source_name"]
+
+#: The encodings a UTF-8 byte sequence is no evidence against.
+UNICODE = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be"})
+#: The sources that declare an encoding (rather than guess or fall back to one).
+DECLARED = frozenset({Source.OVERRIDE, Source.HTTP_HEADER, Source.META, Source.XML_DECLARATION})
+_NAMES = {
+    Source.OVERRIDE: "site override", Source.HTTP_HEADER: "Content-Type header",
+    Source.META: "<meta> declaration", Source.XML_DECLARATION: "XML declaration",
+    Source.DETECTOR: "detector", Source.SITE_DEFAULT: "site default",
+    Source.BYTE_PATTERN: "NUL-byte pattern",
+    Source.FALLBACK: "fallback", Source.BOM: "byte-order mark",
+}
+
+
+def source_name(source: Source) -> str:
+    """A source in words, as a conflict names it.
+
+    >>> source_name(Source.HTTP_HEADER)
+    'Content-Type header'
+    """
+    return _NAMES[source]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckInput:
+    """The decision the checks look at and what the body says, read once for all of them.
+
+    ``encoding``, ``source`` and ``lossy`` are the walk's winner, ``evidence`` its trace;
+    ``browser`` what a browser would use; ``utf8`` the walk's UTF-8 profile of the body when
+    it made one (a check makes its own otherwise); ``truncated_at`` where an incomplete last
+    character starts; ``detector`` the one the decision ran with (None: checks that would ask
+    it are skipped); ``pattern`` the NUL-byte layout of UTF-16 or UTF-32 text without a BOM;
+    ``utf8_errors`` every malformed UTF-8 offset, when a lossy UTF-8 reading found them all;
+    ``mixed`` the segment map of a single-byte decision over a page with UTF-8 runs
+    (``mixedpage``).
+    """
+
+    body: bytes
+    opinions: Opinions
+    encoding: str
+    source: Source
+    lossy: bool
+    evidence: tuple[Evidence, ...]
+    browser: str
+    utf8: Utf8Profile | None = None
+    truncated_at: int | None = None
+    detector: Detector | None = None
+    pattern: NulPattern | None = None
+    utf8_errors: tuple[int, ...] | None = None
+    mixed: SegmentMap | None = None
+
+    def said(self) -> str:
+        """"The <source> says <label>": how a conflict opens about the decision's source."""
+        return f"The {_NAMES[self.source]} says {_used_label(self.evidence, self.encoding)}"
+
+    @property
+    def wide(self) -> bool:
+        """True when the NUL bytes say UTF-16 or UTF-32 text and the pattern's finding is
+        reported (decided from it, or contradicting the decision): such a body is text,
+        and the checks of a single-byte reading leave it to that finding."""
+        pattern = self.pattern
+        if pattern is None:
+            return False
+        if self.source is Source.BYTE_PATTERN and not self.lossy:
+            return True
+        return self.source is not Source.BOM and self.encoding != pattern.encoding
+
+
+#: Conflicts, in the order found: what the checks before one found, and what it finds.
+Found = tuple[Conflict, ...]
+#: A check: the record, what the checks before it found -> the conflicts it finds.
+Check = Callable[[CheckInput, Found], Found]
+
+
+def check_input(body: bytes, opinions: Opinions, encoding: str, source: Source, lossy: bool,
+                evidence: Sequence[Evidence], *, browser: str | None = None,
+                utf8: Utf8Profile | None = None, truncated_at: int | None = None,
+                detector: Detector | None = None, pattern: NulPattern | None = None,
+                utf8_errors: tuple[int, ...] | None = None) -> CheckInput:
+    """The record the checks read, with what it derives from the body once: the browser's
+    encoding (when not given) and the segment map of a mixed single-byte page."""
+    # a lossy reading is never a single-byte page's mixed reading (``mixedpage`` decides)
+    mixed = None if lossy else mixed_single_byte(body, encoding, source, detector)
+    return CheckInput(body, opinions, encoding, source, lossy, tuple(evidence),
+                      browser or browser_encoding(body, opinions), utf8, truncated_at,
+                      detector, pattern, utf8_errors, mixed)
+
+
+def _used_label(evidence: Sequence[Evidence], encoding: str) -> str:
+    for ev in evidence:
+        if ev.used and ev.raw_label and get_encoding(ev.raw_label) == encoding \
+                and ev.raw_label.strip().lower() != encoding:
+            return f"{quoted(ev.raw_label)} ({encoding})"
+    return encoding

@@ -1,0 +1,1 @@
+"""Tests of the checks (encoding_core.decision.checks), one module per module."""
