@@ -24,7 +24,7 @@ windows-1252 fallback       not taken, and neither is a single-byte detector ans
                             default, when the body is mostly valid UTF-8 (more valid
                             multi-byte sequences than malformed ones): decoding such a page
                             as windows-1252 would turn every non-ASCII character into
-                            mojibake, so the result is UTF-8 with replacements (``-lossy``).
+                            mojibake, so the result is UTF-8 with replacements (lossy).
 truncated body              a body whose only malformed bytes are an incomplete character at
                             its very end (a size cap, a crawl's record limit) counts as a
                             strict success with that character replaced (one U+FFFD),

@@ -93,12 +93,8 @@ _SINGLE_BYTE_EXEMPT = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "u
 
 
 class Walk:
-    """The state of one walk: attempts so far, the evidence, the winner.
-
-    ``winner`` is the attempt that decided and its source; the decision is lossy exactly
-    when that attempt did not decode strictly (a byte-order mark's malformed bytes, or
-    ``lossy`` when no candidate decoded).
-    """
+    """The state of one walk: attempts so far, the evidence, the winner (an attempt and its
+    source: lossy exactly when that attempt did not decode strictly)."""
 
     def __init__(self, body: bytes, opinions: Opinions,
                  tried: DecodeAttempt | None = None) -> None:

@@ -66,3 +66,13 @@ def test_merge_is_associative_and_commutative(records):
     a, b, c = (reduce(HostTally.add, part, HostTally(records[0].host)) for part in thirds)
     assert a.merge(b).merge(c).summary() == a.merge(b.merge(c)).summary()
     assert a.merge(b).merge(c).summary() == c.merge(b).merge(a).summary()
+
+
+def test_lossy_pages_are_counted_from_the_source_string():
+    """A record keeps the decision's source as JSON writes it ("http-header-lossy"): those
+    count as lossy, a source that only ends alike or names no source does not."""
+    tally = HostTally("a.example")
+    for source in ("http-header-lossy", "bom-lossy", "meta-tag", "http-header", "nonsense-lossy"):
+        tally.add(RecordOutcome("http://a.example/", "a.example", 200, "utf-8", source))
+    summary = tally.summary()
+    assert (summary.records, summary.lossy) == (5, 2)
