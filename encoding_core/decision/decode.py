@@ -56,7 +56,6 @@ from .resolve import (
     browser_encoding,
 )
 from .tracememo import TraceMemo
-from .utf8profile import forget_last_body
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
            "decode_as"]
@@ -88,14 +87,13 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     >>> decode(b"\\x93quoted\\x94", "text/html; charset=iso-8859-1").text
     '“quoted”'
 
-    The decoders and the UTF-8 counts remember their last body per thread while the walk,
-    the detector and the checks ask about it; that is let go when the decision returns.
+    The decoders remember their last body per thread while the walk, the detector and the
+    checks ask about it; that is let go when the decision returns.
     """
     try:
         return _decide(body, content_type, override, site_default, detector)
     finally:
         forget_last_calls()
-        forget_last_body()
 
 
 def _decide(body: bytes, content_type: str | None, override: str | None,
