@@ -18,8 +18,17 @@ $(VENV)/.test-deps: requirements-dev.txt $(VENV)/.run-deps
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
 
+# The compiled byte scans (encoding_core/decision/_utf8scan.pyx), built in place; where no C
+# compiler or Python headers are found, the pure-Python implementation is used (make goes on).
+$(VENV)/.speedups: requirements-build.txt setup.py encoding_core/decision/_utf8scan.pyx | $(VENV)/.run-deps
+	@$(PY) -m pip install -q --disable-pip-version-check -r requirements-build.txt \
+		&& $(PY) setup.py -q build_ext --inplace \
+		|| echo "The compiled byte scans were not built: the pure-Python implementation is used."
+	@$(PY) -m encoding_core --version
+	@touch $@
+
 ## run: install what the app needs and start it on http://127.0.0.1:$(PORT)
-run: $(VENV)/.run-deps
+run: $(VENV)/.run-deps $(VENV)/.speedups
 	$(PY) -m streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 		--server.headless true --browser.gatherUsageStats false
 
@@ -29,9 +38,11 @@ lint: $(VENV)/.test-deps
 	$(PY) -m mypy
 	$(VENV)/bin/lint-imports --no-cache
 
-## test: lint, then every test (browser tests when Chromium is present)
-test: lint
+## test: lint, then every test (browser tests when Chromium is present), then the core's tests
+## again with the pure-Python byte scans (ENCODING_TRIAGE_PURE=1) when the compiled ones ran
+test: lint $(VENV)/.speedups
 	$(PY) -m pytest
+	ENCODING_TRIAGE_PURE=1 $(PY) -m pytest -q tests/whatwg tests/decision
 
 ## bench: peers side by side, as ratios (BENCH_ARGS=--quick for a short run; add --load for the load test)
 bench: $(VENV)/.test-deps
@@ -46,3 +57,4 @@ tables: $(VENV)/.run-deps
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache artifacts bench/out dist build
+	rm -f encoding_core/decision/_utf8scan.*.so

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .decision.browsers import BrowserAnswer, browser_answers
     from .decision.decode import decode, decode_as
     from .decision.models import Conflict, Decoded, Evidence, Severity, Source
+    from .decision.utf8scan import SPEEDUPS
     from .errors import EncodingCoreError, FetchError, OverrideError, UnknownLabelError
     from .fetch.client import Capture, FetchSettings, fetch_page
     from .fields.csvread import CsvError
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 # Each public name and the module it is imported from on first access (PEP 562).
 _LAZY = {
     "ENCODING_NAMES": "encoding_core.whatwg.labels",
+    "SPEEDUPS": "encoding_core.decision.utf8scan",
     "BrowserAnswer": "encoding_core.decision.browsers",
     "Capture": "encoding_core.fetch.client",
     "Conflict": "encoding_core.decision.models",
@@ -106,6 +108,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "ENCODING_NAMES",
+    "SPEEDUPS",
     "BrowserAnswer",
     "Capture",
     "Conflict",

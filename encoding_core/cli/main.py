@@ -41,6 +41,8 @@ def build_parser(prog: str = "python -m encoding_core") -> argparse.ArgumentPars
                    f"{prog} report crawl.warc.gz", f"{prog} scan-csv export.csv --json",
                    f"{prog} COMMAND --help    (each command's options and examples)"),
     )
+    parser.add_argument("--version", action="version", version=version_line(),
+                        help="the version, and which implementation of the byte scans runs")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, commands in _SUBCOMMAND_MODULES.items():
         try:
@@ -51,6 +53,20 @@ def build_parser(prog: str = "python -m encoding_core") -> argparse.ArgumentPars
             continue
         module.add_parser(subparsers)
     return parser
+
+
+def version_line() -> str:
+    """``encoding-triage X.Y.Z (speedups: cython)``: ``pure`` when the compiled extension is
+    not built or ``ENCODING_TRIAGE_PURE=1`` is set (``decision.utf8scan``)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ..decision.utf8scan import SPEEDUPS
+
+    try:
+        number = version("encoding-triage")
+    except PackageNotFoundError:   # a checkout that is not installed
+        number = "(not installed)"
+    return f"{PROG} {number} (speedups: {SPEEDUPS})"
 
 
 def _add_unavailable(subparsers: Any, command: str, reason: str) -> None:

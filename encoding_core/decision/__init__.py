@@ -9,7 +9,8 @@ evidence against a decision (``conflicts``: the checks of ``checks/`` applied in
 record; what they ask of the text in ``conflicts_text``, ``disputes`` for Western
 readings with another language's letters and escapes under UTF-8, ``mixedpage`` for a
 single-byte decision over UTF-8 runs), how a
-body reads as UTF-8 (``utf8profile``) and the result records (``models``: ``Decoded``,
+body reads as UTF-8 (``utf8profile``; its byte scans in ``utf8scan``, compiled by
+``_utf8scan.pyx`` where built) and the result records (``models``: ``Decoded``,
 ``Evidence``, ``Conflict``).
 
 May import: ``whatwg`` and the root's shared basics (``errors``, ``wording``);

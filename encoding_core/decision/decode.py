@@ -57,7 +57,6 @@ from .resolve import (
     browser_encoding,
 )
 from .tracememo import TraceMemo
-from .utf8profile import forget_last_body
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
            "decode_as", "what_checks_read"]
@@ -89,8 +88,8 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     >>> decode(b"\\x93quoted\\x94", "text/html; charset=iso-8859-1").text
     '“quoted”'
 
-    The decoders and the UTF-8 counts remember their last body per thread while the walk,
-    the detector and the checks ask about it; that is let go when the decision returns.
+    The decoders remember their last body per thread while the walk, the detector and the
+    checks ask about it; that is let go when the decision returns.
     """
     try:
         attempt, given, needs_review = _decide(body, content_type, override, site_default,
@@ -130,7 +129,6 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
         return _decide(body, content_type, override, site_default, detector)[1]
     finally:
         forget_last_calls()
-        forget_last_body()
 
 
 def _decide(body: bytes, content_type: str | None, override: str | None,

@@ -8,19 +8,15 @@ will not hand to a single-byte fallback (``resolve``).
 from __future__ import annotations
 
 import codecs
-import threading
 from dataclasses import dataclass
 
 from ..whatwg.decoders import decode_utf8_if_few_errors
+from .utf8scan import body_scan, first_non_ascii_fast, valid_multibyte_fast
 
-__all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "forget_last_body",
-           "may_be_mostly_utf8", "utf8_profile", "valid_utf8_profile"]
+__all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "may_be_mostly_utf8",
+           "utf8_profile", "valid_utf8_profile"]
 
 _HIGH_BYTES = bytes(range(0x80, 0x100))
-# The last body counted in this thread, and its profile: the detector's "mostly UTF-8" test
-# and the walk's guard ask about the same body one after the other, and the count is a whole
-# decode (62 ms on a 10 MiB legacy page). Holds one body per thread until the next count.
-_last = threading.local()
 #: Bytes from the first non-ASCII one that ``valid_utf8_profile`` decodes before the rest.
 _FIRST_LOOK = 64
 #: A mostly UTF-8 body with at most this many malformed sequences is counted by the decode
@@ -47,12 +43,6 @@ class Utf8Profile:
         return self.multibyte > 0 and self.multibyte >= self.invalid
 
 
-def forget_last_body() -> None:
-    """Let go of the body this module's functions remember in this thread (``decode`` calls
-    it when it returns)."""
-    _last.__dict__.clear()
-
-
 def ascii_byte_count(data: bytes) -> int:
     """How many bytes of ``data`` are ASCII.
 
@@ -67,42 +57,14 @@ def ascii_byte_count(data: bytes) -> int:
     return len(data.translate(None, _HIGH_BYTES))
 
 
-_MAX_STEP = 16 * 1024
-
-
 def first_non_ascii(data: bytes) -> int:
-    """The offset of the first non-ASCII byte of ``data``, or -1 when there is none.
-
-    ``bytes.isascii`` over doubling steps, then halving: C speed, where a regular
-    expression walks byte by byte (five times as slow on a page's ASCII head).
+    """The offset of the first non-ASCII byte of ``data``, or -1 when there is none
+    (``utf8scan``: compiled, or ``bytes.isascii`` over halving steps).
 
     >>> first_non_ascii(b"caf\\xc3\\xa9"), first_non_ascii(b"cafe"), first_non_ascii(b"")
     (3, -1, -1)
-
-    The last non-ASCII answer is remembered per thread with its ``bytes`` object: one
-    decision asks about the same body three times (the UTF-8 check, the sample window, the
-    sample).
     """
-    last: tuple[bytes, int] | None = getattr(_last, "first", None)
-    if last is not None and last[0] is data:
-        return last[1]
-    if data.isascii():
-        return -1
-    low, size = 0, 256  # data[:low] is ASCII; data[:low + size] is not, once found
-    while data[low:low + size].isascii():
-        # doubling to at most 16 KiB: each slice is a copy, and one that overshoots a long
-        # ASCII head by as much again would be halved back through as many copies
-        low, size = low + size, min(size * 2, _MAX_STEP)
-    while size > 1:
-        half = size // 2
-        if data[low:low + half].isascii():
-            low += half
-            size -= half
-        else:
-            size = half
-    if type(data) is bytes:  # (immutable: the same object has the same answer)
-        _last.first = (data, low)
-    return low
+    return first_non_ascii_fast(data)
 
 
 # Each byte's part in UTF-8: ASCII ".", continuation "C", lead "L" (C2 to F4), never "X"
@@ -126,16 +88,13 @@ def may_be_mostly_utf8(body: bytes, ratio: int = 1) -> bool:
     >>> may_be_mostly_utf8("Größe café".encode()), may_be_mostly_utf8("Größe".encode("cp1252"))
     (True, False)
     """
+    scanned = body_scan(body)
+    if scanned is not None:  # the exact count, from the compiled pass: no bound needed
+        return scanned.multibyte > 0 and scanned.multibyte >= ratio * scanned.invalid
     if _starts_valid(body):
         return True
-    last: tuple[bytes, int, int, int] | None = getattr(_last, "roles", None)
-    if last is not None and last[0] is body:
-        high, conts, most = last[1:]
-    else:
-        roles = body.translate(_UTF8_ROLES)
-        high, conts, most = len(body) - roles.count(b"."), roles.count(b"C"), roles.count(b"LC")
-        if type(body) is bytes:
-            _last.roles = (body, high, conts, most)
+    roles = body.translate(_UTF8_ROLES)
+    high, conts, most = len(body) - roles.count(b"."), roles.count(b"C"), roles.count(b"LC")
     fewest = high - conts - most  # the lone leads and the never bytes
     return most > 0 and most >= ratio * fewest
 
@@ -156,9 +115,9 @@ def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
     replacements = getattr(attempt, "replacements", None)
     if isinstance(text, str) and isinstance(replacements, int) and replacements >= 0:
         return Utf8Profile(len(text) - ascii_byte_count(body) - replacements, replacements)
-    last: tuple[bytes, Utf8Profile] | None = getattr(_last, "profile", None)
-    if last is not None and last[0] is body:  # the detector counted this very body
-        return last[1]
+    scanned = body_scan(body)
+    if scanned is not None:
+        return Utf8Profile(scanned.multibyte, scanned.invalid)
     few = _few_errors(body)
     if few is not None:  # (the lossy UTF-8 reading the walk may come to: decoded once)
         text, errors = few
@@ -169,8 +128,6 @@ def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:
         text = body.decode("utf-8", "replace")
         replacements = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
         found = Utf8Profile(len(text) - ascii_byte_count(body) - replacements, replacements)
-    if type(body) is bytes:  # (immutable: the same object has the same profile)
-        _last.profile = (body, found)
     return found
 
 
@@ -204,6 +161,9 @@ def valid_utf8_profile(body: bytes) -> Utf8Profile | None:
     >>> valid_utf8_profile("<p>café ’</p>".encode()), valid_utf8_profile(b"<p>caf\\xe9</p>")
     (Utf8Profile(multibyte=2, invalid=0), None)
     """
+    multibyte = valid_multibyte_fast(body)
+    if multibyte is not None:   # compiled: one pass, to the first malformed byte
+        return Utf8Profile(multibyte, 0) if multibyte >= 0 else None
     first = first_non_ascii(body)
     if first < 0:
         return Utf8Profile(0, 0)

@@ -109,3 +109,18 @@ def test_a_command_whose_extra_is_missing_names_it(blocked, argv, extra, tmp_pat
     page = tmp_path / "page.html"
     page.write_bytes(b"<meta charset=utf-8>caf\xc3\xa9")
     assert _without(blocked, ["inspect", str(page)], tmp_path).returncode == 0
+
+
+def test_version_says_which_byte_scans_run():
+    """`--version` names the implementation in use: the compiled scans, or the pure ones
+    when ENCODING_TRIAGE_PURE=1 asks for them."""
+    from encoding_core.decision.utf8scan import SPEEDUPS
+
+    env = {k: v for k, v in os.environ.items() if k != "ENCODING_TRIAGE_PURE"}
+    shown = subprocess.run([sys.executable, "-m", "encoding_core", "--version"], cwd=ROOT,
+                           env=env, capture_output=True, text=True, timeout=60, check=True)
+    assert shown.stdout.rstrip().endswith(f"(speedups: {SPEEDUPS})")
+    pure = subprocess.run([sys.executable, "-m", "encoding_core", "--version"], cwd=ROOT,
+                          env={**env, "ENCODING_TRIAGE_PURE": "1"}, capture_output=True,
+                          text=True, timeout=60, check=True)
+    assert pure.stdout.rstrip().endswith("(speedups: pure)")

@@ -1,0 +1,85 @@
+"""utf8scan: the compiled pass and its pure-Python reference give the same answer on any bytes."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from encoding_core.decision import utf8scan
+from encoding_core.decision.utf8scan import (
+    NUL_WINDOW,
+    ByteScan,
+    body_scan,
+    first_non_ascii_fast,
+    first_non_ascii_reference,
+    scan_reference,
+)
+
+# UTF-8 pieces of every length, every kind of malformed sequence, ASCII, NUL and U+FFFD
+_PIECES = st.sampled_from([b"a", b" ", b"\x00", b"\xc3\xa9", b"\xe2\x80\x99", b"\xf0\x9f\x98\x80",
+                           b"\xe9", b"\x80", b"\xc3", b"\xe2\x80", b"\xff", b"\xef\xbf\xbd",
+                           b"\xed\xa0\x80", b"\xc0\xaf", b"\xe0\x80", b"\xf4\x90\x80\x80",
+                           b"\xf5", b"\xf0\x9f", b"abcdefgh" * 3])
+_BODIES = st.one_of(st.binary(max_size=300), st.lists(_PIECES, max_size=120).map(b"".join))
+
+needs_compiled = pytest.mark.skipif(utf8scan.SPEEDUPS != "cython",
+                                    reason="the compiled extension is not in use")
+
+
+def _by_the_codec(body: bytes) -> ByteScan:
+    """The reference's answer counted character by character from Python's decoder."""
+    text = body.decode("utf-8", "replace")
+    invalid = text.count("\ufffd") - body.count(b"\xef\xbf\xbd")
+    try:
+        body.decode("utf-8")
+        first_error = -1
+    except UnicodeDecodeError as exc:
+        first_error = exc.start
+    first = next((i for i, b in enumerate(body) if b > 0x7F), -1)
+    return ByteScan(first, sum(c > "\x7f" for c in text) - invalid, invalid, first_error,
+                    0 in body[:NUL_WINDOW])
+
+
+@settings(max_examples=400)
+@given(_BODIES)
+def test_the_reference_counts_as_the_codec_does(body):
+    """The pure reference agrees with a character-by-character count of Python's decode."""
+    assert scan_reference(body) == _by_the_codec(body)
+
+
+@needs_compiled
+@settings(max_examples=1500)
+@given(_BODIES)
+def test_the_compiled_scan_is_the_reference(body):
+    """The compiled pass gives the reference's answer, and its first non-ASCII byte too."""
+    assert body_scan(body) == scan_reference(body)
+    assert first_non_ascii_fast(body) == first_non_ascii_reference(body)
+
+
+@needs_compiled
+@given(st.integers(0, 9000), st.sampled_from([b"\x00", b"\xe9", b"\xc3\xa9", b"\xe2\x80"]))
+def test_the_compiled_scan_at_every_distance(at, piece):
+    """Past the word-at-a-time ASCII skip and the NUL window's edge, at any offset."""
+    body = b"x" * at + piece + b"y" * 9
+    assert body_scan(body) == scan_reference(body)
+
+
+def test_pure_when_asked(monkeypatch):
+    """ENCODING_TRIAGE_PURE=1 leaves the extension unused; the scan then gives None."""
+    monkeypatch.setenv("ENCODING_TRIAGE_PURE", "1")
+    assert utf8scan._compiled() is None
+    monkeypatch.setattr(utf8scan, "_C", None)
+    assert body_scan(b"caf\xc3\xa9") is None
+    assert first_non_ascii_fast(b"caf\xc3\xa9") == 3
+
+
+@needs_compiled
+@settings(max_examples=1000)
+@given(_BODIES)
+def test_the_compiled_validity_is_the_reference(body):
+    """Valid UTF-8: its multi-byte sequences; else -1, as the full count says."""
+    from encoding_core.decision.utf8scan import valid_multibyte_fast
+
+    found = scan_reference(body)
+    assert valid_multibyte_fast(body) == (found.multibyte if found.invalid == 0 else -1)
