@@ -36,9 +36,9 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..whatwg.decoders import decode_replace
+from ..whatwg.decoders import decode_replace, encode_strict
 from ._alphabets import ALPHABETS
-from ._plausibility import implausibility
+from ._plausibility import MAX_WORDS, implausibility
 
 if TYPE_CHECKING:  # (detect imports this module)
     from .detect import Detection
@@ -117,18 +117,30 @@ def settled_reason(part: bytes, encoding: str, strict: Callable[[str], bool]) ->
     if not all(_latin(letter) for letter in own):
         return None
     coherent = one_language(own)
+    # Only the words with a non-ASCII character can read differently (every rival reads
+    # ASCII as ASCII), each distinct one once: the cost follows the words, not the page.
+    words = list(dict.fromkeys(w for w in mine.split() if not w.isascii()))[:MAX_WORDS]
+    joined = " ".join(words)
+    raw = encode_strict(joined, encoding)
+    if raw is None:   # (a replacement character in the sample: not a reading to settle)
+        return None
     worse = 0
     for rival in RIVALS:
-        if rival == encoding or not strict(rival):
+        if rival == encoding:
             continue
-        theirs = decode_replace(part, rival)[0]
-        if theirs == mine:
+        theirs = decode_replace(raw, rival)[0]
+        if theirs == joined:
             continue
-        if implausibility(theirs)[0] > 0 or (coherent and not one_language(letters(theirs))):
+        # implausible characters are looked for in the words that differ (all of them when
+        # the words do not pair up): the others are the answer's own, which read plausibly
+        other = theirs.split()
+        differ = (" ".join(w for w, m in zip(other, words, strict=True) if w != m)
+                  if len(other) == len(words) else theirs)
+        if implausibility(differ)[0] > 0 or (coherent and not one_language(letters(theirs))):
             worse += 1
-            continue
-        return None
-    return (f"each of the {worse} other readings that decode it reads worse (implausible "
+        elif strict(rival):   # (asked last: a whole-body decode, needed only for a rival)
+            return None
+    return (f"each of the {worse} other readings that differ reads worse (implausible "
             "characters, or letters of no one language)" if worse
             else "no other encoding reads it differently")
 
