@@ -1,6 +1,8 @@
 """Silent wrongs (issue 21): per shape, how often a decision is wrong and says nothing.
 
-Usage: ``.venv/bin/python bench/bench_silent.py [--quick] [--json FILE] [--show N]``
+Usage: ``.venv/bin/python bench/bench_silent.py [--quick] [--no-peers] [--json FILE] [--show N]
+[--noise]``; ``--noise`` lists our flagged-but-right pages of the undeclared shapes (shape, true
+encoding, decided encoding and source, conflict kinds, the detector's reason).
 
 The pages (``silent_pages.py``) are outside text (CPython's CJK test prose, CLDR strings from
 Babel, wordfreq words, Faker's names) cut, mixed and mislabelled into issue 21's shapes. For
@@ -39,9 +41,11 @@ NOISE_LIMIT = {"declared": 0.0, "undeclared whole": 0.08, "undeclared 1000 bytes
 
 
 def measure(pages: list[silent_pages.Page], with_peers: bool = True) -> dict[str, Any]:
-    """shape -> tool -> counts, and our wrong-and-unflagged pages (label, what was decided)."""
+    """shape -> tool -> counts, our wrong-and-unflagged pages (label, what was decided) and our
+    flagged-but-right pages (review noise: why each was flagged)."""
     counts: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
     silent: list[dict[str, Any]] = []
+    noise: list[dict[str, Any]] = []
     for page in pages:
         decided = decode(page.body, page.content_type)
         right = decided.text.removeprefix("\ufeff") == page.truth
@@ -54,6 +58,12 @@ def measure(pages: list[silent_pages.Page], with_peers: bool = True) -> dict[str
             silent.append({"shape": page.shape, "label": page.label,
                            "decided": f"{decided.encoding} ({decided.source})",
                            "conflicts": [c.kind for c in decided.conflicts]})
+        if right and decided.needs_review:
+            noise.append({"shape": page.shape, "label": page.label,
+                          "decided": f"{decided.encoding} ({decided.source})",
+                          "conflicts": [c.kind for c in decided.conflicts],
+                          "detector": next((e.raw_label for e in decided.evidence
+                                            if e.source == "detector" and e.used), None)})
         if not with_peers:
             continue
         for name, fn in peers.SERVED_DECODERS.items():
@@ -67,7 +77,7 @@ def measure(pages: list[silent_pages.Page], with_peers: bool = True) -> dict[str
             row["wrong"] += not peer_right
             row["wrong and unflagged"] += not peer_right
     return {"counts": {s: {t: dict(c) for t, c in tools.items()} for s, tools in counts.items()},
-            "silent": silent}
+            "silent": silent, "noise": noise}
 
 
 def report(result: dict[str, Any], show: int) -> str:
@@ -111,11 +121,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-peers", action="store_true", help="this project only")
     parser.add_argument("--json", type=Path, default=None, help="write the counts here")
     parser.add_argument("--show", type=int, default=12, help="silent wrongs listed")
+    parser.add_argument("--noise", action="store_true",
+                        help="list our flagged-but-right pages of the undeclared shapes")
     args = parser.parse_args(argv)
     material = silent_pages.Material()
     pages = silent_pages.shapes(material, per_pair=1 if args.quick else 3)
     result = measure(pages, with_peers=not args.no_peers)
     print(report(result, args.show))
+    if args.noise:
+        print("\nFlagged but right (ours; label = language/true encoding/n):")
+        for row in result["noise"]:
+            if row["shape"].startswith("undeclared"):
+                print(f"  {row['shape']}: {row['label']} -> {row['decided']} "
+                      f"{row['conflicts']} {row['detector']}")
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False))
     return 0

@@ -55,6 +55,7 @@ from ._plausibility import implausibility
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
 from .attempt import incomplete_tail
 from .rare_latin import prefer_windows_1252
+from .settled import settle
 from .utf8profile import ascii_byte_count, first_non_ascii, may_be_mostly_utf8, utf8_profile
 
 __all__ = [
@@ -395,7 +396,7 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Dete
     strict = _StrictCache(data, tail_ok)
     agreed = agreement(data, quick, strict, seen)
     if agreed is not None:
-        return _prefer_the_webs(_agreed(quick, agreed), data, quick)
+        return settle(_prefer_the_webs(_agreed(quick, agreed), data, quick), quick, strict)
     part = sample(data)
     if _binary(part):
         return None
@@ -403,5 +404,5 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Dete
     if not any(support.values()):
         return None
     elected = elect(part, votes, support, strict)
-    return (None if elected is None
-            else _prefer_the_webs(Detection(*elected, votes=tuple(votes)), data, quick))
+    return (None if elected is None else settle(
+        _prefer_the_webs(Detection(*elected, votes=tuple(votes)), data, quick), part, strict))

@@ -22,13 +22,23 @@ Why a count suffices: a line of legacy text is valid UTF-8 only by rare chance. 
 koi8-r a lowercase letter followed by ``ё`` or a box-drawing character, with no other letter
 over 7F anywhere on the line.
 
+- but a legacy file with a little old mojibake keeps its own encoding (issue 21): when the
+  UTF-8 lines are at most ``MAX_OLD_DAMAGE`` of the non-ASCII lines counted *and* stand
+  alone among the legacy ones (fewer than ``MIN_RUN`` in a row on average, ASCII lines
+  between them not counted), they are old damage, not an export: appended exports come in
+  blocks of lines (two exports, or a UTF-8 head), while text that an earlier pipeline turned
+  into ``SÃ£o`` is scattered over a few percent of the rows. The core's answer stands and the
+  finder reports those cells as mojibake, repairable.
+
 Which way it errs: towards the core's answer. Fewer than ``MIN_UTF8_LINES`` such lines (a
-legacy file with one or two lines of stored ``Ã©``), or UTF-8 lines only after the first
-``UTF8_CHECK_BYTES``, keep it; their UTF-8 text then reads as mojibake, which the scan flags as
-repairable. Its known wrong answer: a legacy file in which stored mojibake is the only
-non-ASCII text of three lines or more is read as UTF-8 with mixed lines (those lines' bytes are
-UTF-8, and read so give the repaired text); the note gives both counts, so the analyst can tell.
-A file whose first 64 KiB hold no UTF-8 (the core's sample) is not looked at.
+legacy file with one or two lines of stored ``Ã©``), scattered ones in a small share, or UTF-8
+lines only after the first ``UTF8_CHECK_BYTES``, keep it; their UTF-8 text then reads as
+mojibake, which the scan flags as repairable (the same letters as reading those lines as
+UTF-8, reported as old mojibake). Its known wrong answer: a legacy file in which stored
+mojibake is the only non-ASCII text of many lines, in blocks or over more than a tenth of its
+lines, is read as UTF-8 with mixed lines (those lines' bytes are UTF-8, and read so give the
+repaired text); the note gives both counts, so the analyst can tell. A file whose first 64 KiB
+hold no UTF-8 (the core's sample) is not looked at.
 """
 
 from __future__ import annotations
@@ -45,13 +55,18 @@ from .csvformat import CsvFormat
 from .csvmixed import with_mixed_lines
 from .csvread import ReadStats, pieces
 
-__all__ = ["MIN_UTF8_LINES", "UTF8_CHECK_BYTES", "LineKinds", "count_line_kinds",
+__all__ = ["MAX_OLD_DAMAGE", "MIN_RUN", "MIN_UTF8_LINES", "UTF8_CHECK_BYTES", "LineKinds",
+           "count_line_kinds",
            "utf8_or_not", "with_other_lines"]
 
 #: The lines of the file's first this many bytes are counted...
 UTF8_CHECK_BYTES = 4 << 20
 #: ...and this many of them valid multi-byte UTF-8 make the file UTF-8 with mixed lines.
 MIN_UTF8_LINES = 3
+#: UTF-8 lines at most this share of the non-ASCII lines counted ...
+MAX_OLD_DAMAGE = 0.1
+#: ... fewer than this many in a row on average: old mojibake in a legacy file, not an export.
+MIN_RUN = 2
 _ASCII = bytes(range(0x80))
 
 
@@ -63,6 +78,18 @@ class LineKinds:
     not_utf8: int      # fail a strict UTF-8 decode
     bytes_read: int
     whole_file: bool   # the count reached the end of the file
+    utf8_runs: int = 0   # runs of UTF-8 lines with no line that is not UTF-8 between them
+
+    @property
+    def old_damage(self) -> bool:
+        """Whether the UTF-8 lines look like old mojibake scattered in a legacy file: a small
+        share of the non-ASCII lines (``MAX_OLD_DAMAGE``), standing alone (``MIN_RUN``).
+
+        >>> LineKinds(6, 150, 0, True, 6).old_damage, LineKinds(6, 150, 0, True, 1).old_damage
+        (True, False)
+        """
+        share = self.utf8 / max(self.utf8 + self.not_utf8, 1)
+        return share <= MAX_OLD_DAMAGE and self.utf8 < MIN_RUN * self.utf8_runs
 
 
 def count_line_kinds(stream: BinaryIO, newline: bytes, *, chunk_bytes: int = 1 << 20,
@@ -72,9 +99,10 @@ def count_line_kinds(stream: BinaryIO, newline: bytes, *, chunk_bytes: int = 1 <
 
     >>> body = "id,name\\n1,Zoë\\n".encode() + "2,Zoë\\n".encode("cp1252") + b"3,Ana\\n"
     >>> import io; count_line_kinds(io.BytesIO(body), b"\\n")
-    LineKinds(utf8=1, not_utf8=1, bytes_read=27, whole_file=True)
+    LineKinds(utf8=1, not_utf8=1, bytes_read=27, whole_file=True, utf8_runs=1)
     """
-    utf8 = not_utf8 = 0
+    utf8 = not_utf8 = runs = 0
+    in_run = False
     stats = ReadStats()
     for offset, piece in pieces(stream, b"", newline, chunk_bytes, stats, progress):
         over = offset + len(piece) > max_bytes
@@ -86,11 +114,14 @@ def count_line_kinds(stream: BinaryIO, newline: bytes, *, chunk_bytes: int = 1 <
                 continue
             if valid or decodes_strictly(raw):
                 utf8 += 1
+                runs += not in_run
+                in_run = True
             else:
                 not_utf8 += 1
+                in_run = False
         if over:
-            return LineKinds(utf8, not_utf8, offset + len(piece), False)
-    return LineKinds(utf8, not_utf8, stats.bytes_read, True)
+            return LineKinds(utf8, not_utf8, offset + len(piece), False, runs)
+    return LineKinds(utf8, not_utf8, stats.bytes_read, True, runs)
 
 
 def utf8_or_not(stream: BinaryIO, start: int, fmt: CsvFormat, *, chunk_bytes: int,
@@ -99,7 +130,8 @@ def utf8_or_not(stream: BinaryIO, start: int, fmt: CsvFormat, *, chunk_bytes: in
     """UTF-8 with lines in one other encoding, or ``fmt`` (the core's legacy answer) as it was.
 
     - at least ``MIN_UTF8_LINES`` lines of the first ``max_bytes`` are valid multi-byte UTF-8,
-      and one encoding reads every line of the file that is not
+      not scattered old damage (``LineKinds.old_damage``), and one encoding reads every line
+      of the file that is not
       (``with_mixed_lines``, asking ``detector``): UTF-8 with those lines in it, the reason
       giving both counts;
     - otherwise ``fmt``, its reason saying what was counted when a line was UTF-8.
@@ -124,6 +156,11 @@ def utf8_or_not(stream: BinaryIO, start: int, fmt: CsvFormat, *, chunk_bytes: in
         return dataclasses.replace(fmt, encoding_reason=(
             f"{fmt.encoding_reason}; {counted}: too few to read it as utf-8 with lines in "
             f"another encoding (that takes {MIN_UTF8_LINES})"))
+    if kinds.old_damage:
+        return dataclasses.replace(fmt, encoding_reason=(
+            f"{fmt.encoding_reason}; {counted}, in {plural(kinds.utf8_runs, 'place')}: old "
+            f"mojibake scattered in a {fmt.encoding} file (an appended utf-8 export comes in "
+            "blocks of lines), so it stands and the finder reports them"))
     why = (f"{counted}, and a legacy line is valid utf-8 only by rare chance "
            f"({fmt.encoding} was the core's answer on a sample holding both)")
     mixed = with_mixed_lines(stream, start, dataclasses.replace(

@@ -164,3 +164,42 @@ def test_two_exports_read_their_legacy_lines_as_windows_1252() -> None:
         "utf-8", "windows-1252", 50)
     repaired = list(report.findings["repaired"])
     assert repaired and not any(c in value for value in repaired for c in "ĂčřěŕĺĹ")
+
+
+# (blocks, repeat): stored mojibake lines scattered among windows-1252 ones, or in a block
+OLD_DAMAGE = {
+    # 8 lines of 168 (4.8%), each alone: old damage in a windows-1252 file
+    "scattered-5-percent": ([("cp1252", 20), ("mojibake", 1)], 8, True),
+    # the same share, ASCII lines between the damaged ones and the next legacy line
+    "scattered-beside-ascii": ([("cp1252", 20), ("mojibake", 1), ("ascii", 1)], 8, True),
+    # the same lines in one block: an appended export, read as utf-8 with mixed lines
+    "one-block": ([("cp1252", 160), ("mojibake", 8)], 1, False),
+    # scattered, but a fifth of the lines: no longer "a little"
+    "scattered-20-percent": ([("cp1252", 4), ("mojibake", 1)], 20, False),
+}
+
+
+@pytest.mark.parametrize("case", list(OLD_DAMAGE))
+def test_a_legacy_file_with_a_little_old_mojibake_keeps_its_encoding(case: str) -> None:
+    """Issue 21: UTF-8 lines scattered over a few percent of a windows-1252 file are its old
+    mojibake (reported as such, repairable), not lines of another export."""
+    blocks, repeat, old = OLD_DAMAGE[case]
+    body = _csv(blocks, repeat=repeat)
+    kinds = count_line_kinds(io.BytesIO(body), b"\n", chunk_bytes=64)
+    assert kinds.old_damage is old
+    report = scan_csv(body, chunk_bytes=256, chunk_rows=7)
+    if old:
+        assert (report.encoding, report.mixed_encoding, report.mixed_lines) == (
+            "windows-1252", None, 0)
+        assert "old mojibake scattered in a windows-1252 file" in (report.encoding_reason or "")
+        assert set(report.findings["kind"]) == {"mojibake"}
+        assert set(report.findings["repaired"]) == {"José García"}
+    else:
+        assert (report.encoding, report.mixed_encoding) == ("utf-8", "windows-1252")
+
+
+def test_line_kinds_count_runs_of_utf8_lines() -> None:
+    """Runs of UTF-8 lines: a line that is not UTF-8 ends one, an ASCII line does not."""
+    body = "a,é\nb,é\n".encode() + b"c,\xe9\n" + "d,é\ne,x\nf,é\n".encode()
+    kinds = count_line_kinds(io.BytesIO(body), b"\n", chunk_bytes=64)
+    assert (kinds.utf8, kinds.not_utf8, kinds.utf8_runs) == (4, 1, 2)

@@ -1,0 +1,155 @@
+"""A detector's doubt that no other reading supports: the reading is settled, not for review.
+
+``default_detector`` flags its answer for review when the sample is short (a few accented
+letters), or a detector dissents. On Western and Central European pages that is most often
+noise (issue 21): a German page with seven non-ASCII bytes, two detectors agreeing on
+windows-1252, ``Königreich`` and ``würden``. Review is worth asking for only when another
+reading could be the right one, so ``settle`` reads the sample in every legacy web encoding
+that decodes the body strictly, and lifts the doubt when each reading that differs is worse:
+
+1. the answer's own reading has no implausible character (``_plausibility``), at least
+   ``MIN_NON_ASCII`` non-ASCII characters, and only Latin letters (the alphabets are what
+   tells Latin readings apart; a short Cyrillic or Greek phrase, whose rivals differ from it
+   mostly in case, keeps its doubt: the Bytes view's caution on ``Новости дня`` stays);
+2. each other reading either has implausible characters (``implausibility`` above 0:
+   ``K‰nigreich`` in Mac Roman), or its non-ASCII letters are not all letters of one
+   language while the answer's are: a language's own alphabet is CLDR's *main* exemplar set
+   (``_alphabets``, generated), so ``één``, ``België`` and ``Juárez`` are Dutch but
+   ``Belgiė`` and ``Juįrez`` with ``één`` (windows-1257) are no language's. This is the
+   question Firefox's chardetng asks of letter pairs per language (a pair that never occurs
+   in a language's Wikipedia is heavily penalised), asked of a whole reading's letters: one
+   alphabet, no pair statistics, so nothing to train.
+
+Which way it errs: towards review. A reading that is one language's (Italian ``è`` and
+``può`` as windows-1250 ``č`` and ``puň``: Czech letters) keeps the doubt; so does a page
+whose own letters are of no single language, and an answer in another script than Latin.
+Every candidate is read, not only the voted ones: a rival nobody voted for still keeps the
+doubt. Measured in
+``bench_silent.py`` (bench/README.md, issue 21): no wrong reading is settled.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..whatwg.decoders import decode_replace, encode_strict
+from ._alphabets import ALPHABETS
+from ._plausibility import MAX_WORDS, implausibility
+
+if TYPE_CHECKING:  # (detect imports this module)
+    from .detect import Detection
+
+__all__ = ["MIN_NON_ASCII", "RIVALS", "one_language", "settle", "settled_reason"]
+
+#: Every ASCII-compatible legacy encoding a web page is written in (the WHATWG table's).
+RIVALS = ("windows-1252", "windows-1250", "windows-1251", "windows-1253", "windows-1254",
+          "windows-1255", "windows-1256", "windows-1257", "windows-1258", "windows-874",
+          "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6", "iso-8859-7",
+          "iso-8859-8", "iso-8859-10", "iso-8859-13", "iso-8859-14", "iso-8859-15",
+          "iso-8859-16", "koi8-r", "koi8-u", "ibm866", "macintosh", "x-mac-cyrillic",
+          "gbk", "big5", "shift_jis", "euc-jp", "euc-kr")
+#: Fewer non-ASCII characters than this in the sample: one observation rules nothing out (a
+#: lone ``ü`` may be a byte of an encoding no rival models), so the doubt stays.
+MIN_NON_ASCII = 2
+
+
+def letters(text: str) -> frozenset[str]:
+    """The non-ASCII letters of ``text``'s words, lower case, NFC (a mark that composes with
+    its letter is that letter; one that does not is kept with it, a letter of no alphabet).
+
+    >>> sorted(letters("Grüße aus Köln"))
+    ['ß', 'ö', 'ü']
+    """
+    found: set[str] = set()
+    for word in text.split():
+        if not word.isascii():
+            found |= _word_letters(word)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1 << 14)
+def _word_letters(word: str) -> frozenset[str]:
+    word = unicodedata.normalize("NFC", word).lower()
+    found: set[str] = set()
+    for index, char in enumerate(word):
+        if char.isascii():
+            continue
+        category = unicodedata.category(char)
+        if category.startswith("L"):
+            found.add(char)
+        elif category == "Mn":   # a mark left over by NFC: it and its letter, as one
+            found.discard(word[index - 1] if index else "")
+            found.add(word[max(index - 1, 0):index + 1])
+    return frozenset(found)
+
+
+@lru_cache(maxsize=4096)
+def _latin(letter: str) -> bool:
+    """Whether a letter (with any mark kept with it) is of the Latin script."""
+    return unicodedata.name(letter[0], "").startswith("LATIN ")
+
+
+def one_language(found: Iterable[str]) -> bool:
+    """Whether every letter is in one CLDR language's main alphabet (none: trivially).
+
+    >>> one_language("éë"), one_language("ėįé")
+    (True, False)
+    """
+    wanted = frozenset(found)
+    return not wanted or any(wanted <= alphabet for _name, alphabet in ALPHABETS)
+
+
+def settled_reason(part: bytes, encoding: str, strict: Callable[[str], bool]) -> str | None:
+    """Why ``part`` (a sample) read in ``encoding`` needs no review (the module docstring's
+    rules), or None when some other reading could be right.
+
+    ``strict(e)`` says whether the whole body decodes strictly in ``e``.
+    """
+    mine = decode_replace(part, encoding)[0]
+    bad, count = implausibility(mine)
+    if bad > 0 or count < MIN_NON_ASCII:
+        return None
+    own = letters(mine)
+    if not all(_latin(letter) for letter in own):
+        return None
+    coherent = one_language(own)
+    # Only the words with a non-ASCII character can read differently (every rival reads
+    # ASCII as ASCII), each distinct one once: the cost follows the words, not the page.
+    words = list(dict.fromkeys(w for w in mine.split() if not w.isascii()))[:MAX_WORDS]
+    joined = " ".join(words)
+    raw = encode_strict(joined, encoding)
+    if raw is None:   # (a replacement character in the sample: not a reading to settle)
+        return None
+    worse = 0
+    for rival in RIVALS:
+        if rival == encoding:
+            continue
+        theirs = decode_replace(raw, rival)[0]
+        if theirs == joined:
+            continue
+        # implausible characters are looked for in the words that differ (all of them when
+        # the words do not pair up): the others are the answer's own, which read plausibly
+        other = theirs.split()
+        differ = (" ".join(w for w, m in zip(other, words, strict=True) if w != m)
+                  if len(other) == len(words) else theirs)
+        if implausibility(differ)[0] > 0 or (coherent and not one_language(letters(theirs))):
+            worse += 1
+        elif strict(rival):   # (asked last: a whole-body decode, needed only for a rival)
+            return None
+    return (f"each of the {worse} other readings that differ reads worse (implausible "
+            "characters, or letters of no one language)" if worse
+            else "no other encoding reads it differently")
+
+
+def settle(found: Detection, part: bytes, strict: Callable[[str], bool]) -> Detection:
+    """``found``, no longer for review when its reading of ``part`` is settled."""
+    if not found.needs_review:
+        return found
+    reason = settled_reason(part, found.encoding, strict)
+    if reason is None:
+        return found
+    return replace(found, needs_review=False, reason=f"{found.reason}; settled: {reason}")
