@@ -8,7 +8,9 @@ is ``_bytetest``; rare Latin answers weighed against windows-1252 in ``rare_lati
 evidence against a decision (``conflicts``, ``conflicts_text``, ``disputes`` for Western
 readings with another language's letters and escapes under UTF-8, ``mixedpage`` for a
 single-byte decision over UTF-8 runs), how a
-body reads as UTF-8 (``utf8profile``) and the result records (``models``: ``Decoded``,
+body reads as UTF-8 (``utf8profile``), deciding under a host's site overrides given as a
+value or an ``OverrideSource`` (``overridden``: the one call every caller makes; the overrides
+room above implements the source) and the result records (``models``: ``Decoded``,
 ``Evidence``, ``Conflict``).
 
 May import: ``whatwg`` and the root's shared basics (``errors``, ``wording``);
