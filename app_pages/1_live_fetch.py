@@ -300,12 +300,16 @@ def fetch_page_body() -> None:
 def _quarantined() -> None:
     """The hosts a crawler's record_decode quarantined (seed 000), from its quarantine file."""
     path = default_quarantine_path()
-    entries, bad = read_quarantine(path)
+    read = read_quarantine(path)
+    entries, bad = read.entries, read.bad
     with st.expander(f"Quarantined hosts ({len({e.host for e in entries})})",
                      expanded=bool(entries)):
         st.caption(f"From {md_code(str(path))} (set ENCODING_TRIAGE_QUARANTINE to read "
                    "another): pages a crawler's record_decode saw with more than 20 "
                    "replacements.")
+        coverage = read.coverage()
+        if coverage is not None:
+            st.text(coverage)
         if bad:
             st.warning(f"{plural(bad, 'line')} of the file could not be read and "
                        f"{'was' if bad == 1 else 'were'} skipped.")

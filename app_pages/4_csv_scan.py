@@ -234,7 +234,7 @@ def _show(report: ScanReport, name: str) -> None:
         _examples(report, name)
     if report.malformed_count:
         with tabs["Malformed lines"]:
-            st.write(f"{plural(report.malformed_count, 'record')} could not be read as "
+            st.write(f"{plural(report.malformed_count, 'row')} could not be read as "
                      f"{'it is' if report.malformed_count == 1 else 'they are'}; the readable "
                      "fields of ragged rows were scanned.")
             st.dataframe(report.malformed, hide_index=True, width="stretch", key="csv_malformed")

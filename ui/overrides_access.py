@@ -16,10 +16,10 @@ from collections.abc import Sequence
 import streamlit as st
 
 from encoding_core.decision.models import Decoded, Source
+from encoding_core.decision.overridden import OverrideSource
 from encoding_core.errors import OverrideError
 from encoding_core.overrides.model import Applicability, OverrideStatus
 from encoding_core.overrides.store import OverrideStore, default_path
-from encoding_core.warc.hostreport import OverrideLookup
 from ui.components import md_escape
 from ui.override_lookup import ActiveOverrides
 from ui.wording import md_code
@@ -83,8 +83,9 @@ def say_applied(decided: Decoded) -> None:
         st.caption(f"Site override applies: {md_code(row.reason)}")
 
 
-def override_lookup() -> OverrideLookup | None:
-    """Each host's active override encoding, for a host report; None without a usable file."""
+def override_lookup() -> OverrideSource | None:
+    """Each host's overrides, for a host report (decided as Fetch decides); None without a
+    usable file."""
     store = _usable_store()
     if store is None:
         return None

@@ -95,7 +95,7 @@ def format_report(name: str, report: ScanReport, examples: int = 10) -> str:
             lines.append(f"  {where}, {row.column}: {row.kind}: {_shown(row.excerpt)}"
                          f" -> {repaired}  [{row.chain}]")
     if report.malformed_count:
-        lines += ["", f"malformed records ({report.malformed_count:,}):"]
+        lines += ["", f"malformed rows ({report.malformed_count:,}):"]
         lines += [f"  line {row.line}: {row.problem}" for row in report.malformed.head(10)
                   .itertuples()]
     if report.notes:

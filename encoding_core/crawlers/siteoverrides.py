@@ -20,8 +20,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..decision.overridden import HostOverrides
 from ..errors import OverrideError
-from ..overrides.model import OverrideStatus, SiteOverride, statuses_for
+from ..overrides.model import OverrideStatus, SiteOverride, host_overrides, statuses_for
 from ..overrides.store import OverrideStore, default_path
 
 __all__ = ["SiteOverrides"]
@@ -70,6 +71,11 @@ class SiteOverrides:
         except OverrideError as exc:
             self.problem = f"{self.store.path}: {exc}; the entries read before stay in force"
         return statuses_for(self._entries, host, self.store.today())
+
+    def for_host(self, host: str) -> HostOverrides:
+        """What the entries say for deciding a body of ``host`` (a
+        ``decision.overridden.OverrideSource``: a host report can decide through it)."""
+        return host_overrides(self.statuses(host))
 
     def encoding_for(self, host: str | None) -> str | None:
         """The encoding of the override that applies to ``host`` today, or None."""

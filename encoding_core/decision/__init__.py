@@ -10,7 +10,9 @@ record; what they ask of the text in ``conflicts_text``, ``disputes`` for Wester
 readings with another language's letters and escapes under UTF-8, ``mixedpage`` for a
 single-byte decision over UTF-8 runs), how a
 body reads as UTF-8 (``utf8profile``; its byte scans in ``utf8scan``, compiled by
-``_utf8scan.pyx`` where built) and the result records (``models``: ``Decoded``,
+``_utf8scan.pyx`` where built), deciding under a host's site overrides given as a
+value or an ``OverrideSource`` (``overridden``: the one call every caller makes; the overrides
+room above implements the source) and the result records (``models``: ``Decoded``,
 ``Evidence``, ``Conflict``).
 
 May import: ``whatwg`` and the root's shared basics (``errors``, ``wording``);

@@ -2,7 +2,8 @@
 
 The notes are the report's warnings, in plain words, each with the count and where to look: a
 file with no data rows, a quote that never closes, bytes that do not decode, lines read in a
-second encoding (``csvmixed``), NUL bytes, malformed records.
+second encoding (``csvmixed``), NUL bytes, malformed rows (counted in rows: a line that other
+line breaks split counts each of its rows).
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def csv_fields(fmt: CsvFormat, stats: ReadStats, malformed: list[dict[str, Any]]
                      + ": a text export does not write NUL bytes, so the export or a copy step "
                      "went wrong there")
     if malformed_count:
-        notes.append(f"{plural(malformed_count, 'malformed record')} (see the list of lines)"
+        notes.append(f"{plural(malformed_count, 'malformed row')} (see the list of lines)"
                      + (f"; {joined}" if joined else ""))
     return {
         "encoding": fmt.encoding, "encoding_reason": fmt.encoding_reason,

@@ -32,6 +32,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -217,17 +218,22 @@ def read_records(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, *, chunk_bytes
     """``(line, last_line, fields, problem)`` per record: fields, or ``None`` and what went wrong.
 
     ``line`` and ``last_line`` are the 1-based physical lines where the record starts and
-    ends (they differ when a quoted field holds newlines). Blank lines are skipped. A record
+    ends (they differ when a quoted field holds newlines). Blank lines are skipped. A line that
+    other line breaks split into rows (a bare CR in a file of LF lines) gives each of its rows,
+    on that line, with a problem saying so (``_split_rows``). A record
     whose quote never closes (the csv module then reads to the end of the file) comes with
     its fields and a problem saying so, also kept in ``stats.unclosed_quote``.
     """
     if csv.field_size_limit() < FIELD_LIMIT:
         csv.field_size_limit(FIELD_LIMIT)  # deviation: see the module docstring
     ended = False
+    last_line = ""
 
     def lines() -> Iterator[str]:
-        nonlocal ended
-        yield from _lines(stream, prefix, fmt, chunk_bytes, stats, progress)
+        nonlocal ended, last_line
+        for text in _lines(stream, prefix, fmt, chunk_bytes, stats, progress):
+            last_line = text   # kept: a line the csv module refuses may hold rows
+            yield text
         ended = True   # the reader asked for more: only a quoted field reaches past the end
 
     reader = csv.reader(lines(), delimiter=fmt.delimiter, quotechar=fmt.quotechar,
@@ -240,6 +246,11 @@ def read_records(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, *, chunk_bytes
             stats.lines = reader.line_num
             return
         except csv.Error as exc:
+            split = (_split_rows(last_line, fmt) if start == reader.line_num
+                     and "new-line character" in str(exc) else None)
+            if split is not None:
+                yield from ((start, start, row, problem) for row, problem in split)
+                continue
             if "field limit" in str(exc):
                 exc = csv.Error(f"a cell runs past {FIELD_LIMIT:,} characters (a quote that "
                                 "never closes?): skipped, reading goes on at the next line")
@@ -254,6 +265,45 @@ def read_records(stream: BinaryIO, prefix: bytes, fmt: CsvFormat, *, chunk_bytes
                 f"{plural(len(row[-1]), 'character')}) was read as one cell")
         if row:
             yield start, reader.line_num, row, problem
+
+
+#: A line break other than the file's own, inside one of its lines (a bare CR in a file of LF
+#: or CRLF lines, as ``csvformat`` takes LF whenever one is there): files joined from two
+#: systems, or an old Mac export appended to another.
+_OTHER_BREAK = re.compile(r"\r\n|\r(?!\n)|\n")
+
+
+def _split_rows(line: str, fmt: CsvFormat) -> list[tuple[list[str], str]] | None:
+    """The rows of one physical line that other line breaks split (the csv module refuses it
+    whole: "new-line character seen in unquoted field"), each with the problem naming how many
+    rows that line holds; None when the pieces do not read either.
+
+    Each row is read and scanned, and each counts as malformed: the damage is counted in rows
+    (a file of 66,666 such lines holds 133k rows, not 66,666 records).
+
+    >>> fmt = CsvFormat("utf-8", "", 0, ",", '"', "\\n")
+    >>> [row for row, _ in _split_rows("a,b\\rc,d\\n", fmt)]
+    [['a', 'b'], ['c', 'd']]
+    >>> _split_rows("a,b\\rc,d\\n", fmt)[0][1][:58]
+    'a bare CR (carriage return) ends a row inside this line (t'
+    """
+    body = line.removesuffix(fmt.newline)
+    breaks = {m.group() for m in _OTHER_BREAK.finditer(body)}
+    pieces = [m for m in re.split(r"(?<=\r)(?!\n)|(?<=\n)", body) if m]
+    try:
+        rows = [row for row in csv.reader(pieces, delimiter=fmt.delimiter,
+                                          quotechar=fmt.quotechar, doublequote=True,
+                                          strict=False) if row]
+    except csv.Error:
+        return None
+    names = {"\r": "a bare CR (carriage return)", "\n": "a bare LF (line feed)",
+             "\r\n": "a CRLF"}
+    ending = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}.get(fmt.newline, repr(fmt.newline))
+    which = " and ".join(names[b] for b in sorted(breaks, key=len))
+    problem = (f"{which} {'end' if ' and ' in which else 'ends'} a row inside this line (the "
+               f"file's lines end in {ending}): it holds {plural(len(rows), 'row')}, each read "
+               "as its own row")
+    return [(row, problem) for row in rows]
 
 
 def field_lines(line: int, fields: list[str], newline: str) -> list[int]:

@@ -5,6 +5,11 @@ A Spark task runs on another machine, where the driver's YAML file is not; a clo
 this snapshot instead: the entries and the day, frozen and picklable. Calling it with a host
 gives the encoding of the override that applies (``model.choose_active``, the rule the store
 uses), so every record of a job is decided under the same overrides, whatever day a task runs.
+
+It is the ``decision.overridden.OverrideSource`` the host report and the Spark job decide
+through: ``for_host`` gives what ``decode_with_overrides`` is given on the Fetch page for the
+same file and day (``model.host_overrides`` of ``statuses_for``), so a record's decision and
+trace in a report are the ones Fetch shows for it.
 """
 
 from __future__ import annotations
@@ -12,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from ..decision.overridden import HostOverrides
 from ..wording import plural
-from .model import SiteOverride, Status, choose_active
+from .model import SiteOverride, Status, choose_active, host_overrides, statuses_for
 from .store import OverrideStore
 
 __all__ = ["ActiveOverrides"]
@@ -31,6 +37,11 @@ class ActiveOverrides:
         """The store's entries now (``OverrideError`` when the file is broken), as of ``on``
         (the store's today)."""
         return cls(store.entries(), on or store.today())
+
+    def for_host(self, host: str) -> HostOverrides:
+        """The encoding of the entry that applies to ``host`` (named in its trace row), and a
+        trace row for every other entry matching it (``decision.overridden.OverrideSource``)."""
+        return host_overrides(statuses_for(self.entries, host, self.on))
 
     def __call__(self, host: str) -> str | None:
         """The encoding of the override that applies to ``host``, or None."""

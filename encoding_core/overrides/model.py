@@ -20,11 +20,13 @@ Which override applies to a host on a date (``choose_active``):
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 
 from ..decision.models import Evidence, Source
+from ..decision.overridden import HostOverrides
 from .checks import (
     MIN_REASON_WORDS,
     check_encoding,
@@ -50,6 +52,7 @@ __all__ = [
     "choose_active",
     "due_state",
     "host_matches",
+    "host_overrides",
     "host_specificity",
     "same_person",
     "statuses_for",
@@ -196,6 +199,18 @@ class OverrideStatus:
             used=self.applied,
             reason=f"override {self.entry.id} for {self.entry.host}: {self.why}",
         )
+
+
+def host_overrides(statuses: Sequence[OverrideStatus]) -> HostOverrides:
+    """What ``statuses`` (``statuses_for`` a host) say for deciding one of its bodies
+    (``decision.overridden.decode_overridden``): the applied entry's encoding, named in its
+    trace row, and a trace row for every other matching entry."""
+    applied = next((s for s in statuses if s.applied), None)
+    return HostOverrides(
+        encoding=applied.entry.encoding if applied is not None else None,
+        applied_note=(f"override {applied.entry.id} for {applied.entry.host}: {applied.why}"
+                      if applied is not None else ""),
+        unapplied=tuple(s.to_evidence() for s in statuses if not s.applied))
 
 
 def host_matches(pattern: str, host: str) -> bool:

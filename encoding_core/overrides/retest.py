@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 
 from ftfy.badness import badness
 
 from ..decision.decode import decode
-from ..decision.models import Decoded, Evidence, Severity, Source
+from ..decision.models import Decoded, Severity, Source
+from ..decision.overridden import decode_overridden
 from ..wording import plural
-from .model import OverrideEvidence, OverrideStatus, SiteOverride
+from .model import OverrideEvidence, OverrideStatus, SiteOverride, host_overrides
 
 __all__ = [
     "RetestResult",
@@ -158,24 +159,14 @@ def decode_with_overrides(body: bytes, content_type: str | None,
                           site_default: str | None = None) -> Decoded:
     """``decode`` with the host's applied override, every other matching entry in the trace.
 
-    ``statuses`` is ``OverrideStore.status_for(host)``. The applied entry's encoding is
-    passed to ``decode``; its trace row names the entry, and a row for each entry that
-    matches but does not apply (expired, proposed, rejected, retired, shadowed) follows it.
+    ``statuses`` is ``OverrideStore.status_for(host)``. The decision is
+    ``decision.overridden.decode_overridden``'s, the one call the host report makes too
+    (through ``ActiveOverrides.for_host``): the applied entry's encoding is passed to
+    ``decode``; its trace row names the entry, and a row for each entry that matches but
+    does not apply (expired, proposed, rejected, retired, shadowed) follows it.
     """
-    applied = next((s for s in statuses if s.applied), None)
-    decoded = decode(body, content_type, override=applied.entry.encoding if applied else None,
-                     site_default=site_default)
-    evidence = list(decoded.evidence)
-    position = next((i for i, e in enumerate(evidence) if e.source == Source.OVERRIDE), None)
-    if position is not None and applied is not None:
-        row = evidence[position]
-        evidence[position] = replace(row, reason=f"{row.reason} (override {applied.entry.id} "
-                                     f"for {applied.entry.host}: {applied.why})")
-    else:  # after the byte-order mark row, where decode puts the override
-        position = next((i for i, e in enumerate(evidence) if e.source == Source.BOM), -1)
-    others: list[Evidence] = [s.to_evidence() for s in statuses if not s.applied]
-    evidence[position + 1:position + 1] = others
-    return replace(decoded, evidence=tuple(evidence))
+    return decode_overridden(body, content_type, host_overrides(statuses),
+                             site_default=site_default)
 
 
 def evidence_from_body(body: bytes, content_type: str | None, *, url: str | None = None,

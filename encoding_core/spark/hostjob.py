@@ -23,11 +23,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..decision.overridden import OverrideSource
 from ..limits import MAX_BODY_BYTES
 from ..warc.hostmodels import RecordOutcome
 from ..warc.hostreport import (
     HostReport,
-    OverrideLookup,
     report_of,
     unreadable_problem,
     warc_outcomes,
@@ -59,7 +59,7 @@ class FileProblem:
 
 
 def records_of_file(path: str, max_bytes: int = MAX_BODY_BYTES,
-                    overrides: OverrideLookup | None = None) -> Iterator[tuple[str, Any]]:
+                    overrides: OverrideSource | None = None) -> Iterator[tuple[str, Any]]:
     """(host, RecordOutcome) per decided record of one file; ("~skipped", reason) per record
     not decided; ("~problem", FileProblem) when the file stops early or does not open."""
     read = 0
@@ -103,7 +103,7 @@ def _row(record: RecordOutcome) -> tuple[Any, ...]:
 
 def host_report(spark: Any, paths: Sequence[str], *, max_bytes: int = MAX_BODY_BYTES,
                 with_records: bool = True, max_records: int | None = None,
-                overrides: OverrideLookup | None = None,
+                overrides: OverrideSource | None = None,
                 records_out: str | None = None, input_problems: Sequence[str] = ()
                 ) -> HostReport:
     """The host report over the WARC files at ``paths`` (local paths or what the cluster's
@@ -112,7 +112,8 @@ def host_report(spark: Any, paths: Sequence[str], *, max_bytes: int = MAX_BODY_B
     ``with_records``: also collect every record's outcome (the single-machine report keeps
     them), if there are no more than ``max_records``; off for a crawl, whose records belong
     in ``records_out`` (a Parquet folder the executors write), not in the driver's memory.
-    ``overrides``: a picklable lookup (an ``ActiveOverrides``), applied in the tasks.
+    ``overrides``: a picklable ``OverrideSource`` (an ``ActiveOverrides``), applied in the
+    tasks through the call Fetch decides with (``decision.overridden.decode_overridden``).
     ``input_problems``: what was wrong before the job (a manifest's bad line), named first in
     ``problem``.
     """

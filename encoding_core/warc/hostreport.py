@@ -14,6 +14,11 @@ every hop) and a response with an empty body (204, 304, a HEAD-like 200) are no 
 counted apart per host by status (``HostSummary.not_pages``), never as pages decided by
 "fallback".
 
+Each body is decided with its host's site overrides through the one call every caller makes
+(``decision.overridden.decode_overridden``, given ``OverrideSource.for_host``: an
+``overrides.lookup.ActiveOverrides``), so a report row's decision and trace are the ones the
+Fetch page shows for the same record, file and day (``decide``).
+
 URLs are fetched politely: at most ``concurrency`` at a time, one at a time per host, with
 ``delay`` seconds between two requests to the same host.
 """
@@ -33,7 +38,9 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ..cells import spreadsheet_cell
-from ..decision.decode import DEFAULT_DETECTOR, Detector, decode
+from ..decision.decode import DEFAULT_DETECTOR, Detector
+from ..decision.models import Decoded
+from ..decision.overridden import OverrideSource, decode_overridden
 from ..decision.resolve import UseDefault
 from ..errors import FetchError
 from ..fetch.client import Capture, FetchSettings, fetch_page
@@ -50,10 +57,7 @@ from .warcfile import (
     record_error,
 )
 
-#: The encoding of the host's active site override, or None (e.g. ``OverrideStore.active_for``).
-OverrideLookup = Callable[[str], str | None]
-
-__all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "OverrideLookup", "RecordOutcome",
+__all__ = ["QUARANTINE_THRESHOLD", "HostReport", "HostSummary", "RecordOutcome", "decide",
            "outcome", "report_from_json", "report_from_urls", "report_from_warc", "report_of",
            "summarise", "unreadable_problem", "warc_outcomes"]
 
@@ -136,10 +140,21 @@ def _host(url: str) -> str:
     return host_of(url) or "(no host)"
 
 
+def decide(capture: Capture, *, detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
+           overrides: OverrideSource | None = None) -> Decoded:
+    """The decision a report row counts for ``capture``: its body under its host's overrides.
+
+    The same call, and so the same decision and trace, as the Fetch page's and the CLI's
+    ``decode_with_overrides`` for the same bytes, overrides file and day.
+    """
+    host = overrides.for_host(_host(capture.url)) if overrides is not None else None
+    return decode_overridden(capture.body, capture.content_type, host, detector=detector)
+
+
 def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
-            overrides: OverrideLookup | None = None,
+            overrides: OverrideSource | None = None,
             record_index: int | None = None, warc_file: str = "") -> RecordOutcome:
-    """Decode one capture (with its host's active override) and keep seed 000's numbers.
+    """Decode one capture (``decide``: with its host's overrides) and keep seed 000's numbers.
 
     A redirect hop or an empty body is no page: it is returned undecided (``not_a_page``).
     The outcome names what it was decided from (the capture's id, or ``record_index`` in
@@ -159,8 +174,7 @@ def outcome(capture: Capture, *, detector: Detector | UseDefault | None = DEFAUL
                              not_a_page="empty body",
                              capture_id=kept, record_index=index, content_type=sent,
                              warc_file=warc_file)
-    override = overrides(host) if overrides is not None else None
-    decided = decode(capture.body, capture.content_type, override=override, detector=detector)
+    decided = decide(capture, detector=detector, overrides=overrides)
     return RecordOutcome(
         url=capture.url, host=host, status=capture.status,
         encoding=decided.encoding, source=decided.decided_by, replacements=decided.replacements,
@@ -278,7 +292,7 @@ def _typed(item: Any, cls: type, where: str) -> dict[str, Any]:
 
 def warc_outcomes(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
                   detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
-                  overrides: OverrideLookup | None = None, warc_file: str = "",
+                  overrides: OverrideSource | None = None, warc_file: str = "",
                   ) -> Iterator[RecordOutcome | str]:
     """Each record's outcome, or the reason it was skipped, in file order.
 
@@ -319,7 +333,7 @@ def unreadable_problem(records: Iterable[RecordOutcome], *, shown: int = 3) -> s
 def report_from_warc(source: WarcSource, *, max_bytes: int = MAX_BODY_BYTES,
                      progress: Progress | None = None,
                      detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
-                     overrides: OverrideLookup | None = None) -> HostReport:
+                     overrides: OverrideSource | None = None) -> HostReport:
     """The host report over the HTML responses of a WARC file.
 
     Raises ``WarcFormatError`` when the file is not WARC or holds no response record (an
@@ -356,7 +370,7 @@ def report_from_urls(urls: Sequence[str], *, settings: FetchSettings | None = No
                      zone: LandingZone | None = None, concurrency: int = 4, delay: float = 1.0,
                      progress: Progress | None = None,
                      detector: Detector | UseDefault | None = DEFAULT_DETECTOR,
-                     overrides: OverrideLookup | None = None) -> HostReport:
+                     overrides: OverrideSource | None = None) -> HostReport:
     """The host report over ``urls``, fetched politely (and kept in ``zone`` when given)."""
     locks: dict[str, threading.Lock] = {}
     last: dict[str, float] = {}

@@ -35,8 +35,8 @@ from .limits import QUARANTINE_TAIL_BYTES
 with needs_extra("metrics", "record_decode's counters"):
     from prometheus_client import REGISTRY, CollectorRegistry, Counter
 
-__all__ = ["QUARANTINE_ENV_VAR", "QuarantineEntry", "default_quarantine_path", "read_quarantine",
-           "record_decode"]
+__all__ = ["QUARANTINE_ENV_VAR", "QuarantineEntry", "QuarantineRead", "default_quarantine_path",
+           "read_quarantine", "record_decode"]
 
 #: Environment variable naming the quarantine file (else ``quarantine.jsonl`` in the data folder).
 QUARANTINE_ENV_VAR = "ENCODING_TRIAGE_QUARANTINE"
@@ -52,6 +52,37 @@ class QuarantineEntry:
     count: int          # replacements on the page
     time: str           # ISO 8601, UTC
     url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QuarantineRead:
+    """What ``read_quarantine`` read: the entries, the lines it could not read, and how much
+    of the file it looked at (only its newest part when the file is larger)."""
+
+    entries: tuple[QuarantineEntry, ...] = ()
+    bad: int = 0              # lines that could not be read (cut short, hand-edited)
+    file_bytes: int = 0       # the file's size (0: no file)
+    read_bytes: int = 0       # how much of its end was read
+
+    @property
+    def partial(self) -> bool:
+        """True when older entries were left out (the file is larger than what was read)."""
+        return self.read_bytes < self.file_bytes
+
+    def coverage(self) -> str | None:
+        """One plain-text line saying only the newest part is shown, or None when all is.
+
+        >>> print(QuarantineRead(file_bytes=360 * 2**20, read_bytes=4 * 2**20).coverage())
+        Only the newest 4.0 MiB of this 360.0 MiB file are shown: older entries are left out.
+        """
+        if not self.partial:
+            return None
+        return (f"Only the newest {_mib(self.read_bytes)} of this {_mib(self.file_bytes)} file "
+                "are shown: older entries are left out.")
+
+
+def _mib(size: int) -> str:
+    return f"{size / 2**20:,.1f} MiB" if size >= 2**20 else f"{size:,} bytes"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,20 +152,21 @@ def record_decode(decoded: Decoded, host: str, *, registry: CollectorRegistry | 
 
 
 def read_quarantine(path: str | Path, *, max_bytes: int = QUARANTINE_TAIL_BYTES,
-                    ) -> tuple[tuple[QuarantineEntry, ...], int]:
-    """The entries of a quarantine file, and how many lines could not be read (a line cut
-    short by a crash, a hand edit); no file is no entries.
+                    ) -> QuarantineRead:
+    """The entries of a quarantine file, how many lines could not be read (a line cut short
+    by a crash, a hand edit), and how much of the file was read; no file is no entries.
 
     Only the newest ``max_bytes`` of the file are read (``limits.QUARANTINE_TAIL_BYTES``), line
-    by line: a file a crawler has appended to for months costs the same on every look. The
-    first line of that tail, cut by the limit, is left out and not counted as bad.
+    by line: a file a crawler has appended to for months costs the same on every look, and the
+    result says so (``QuarantineRead.partial``, ``coverage``). The first line of that tail, cut
+    by the limit, is left out and not counted as bad.
     """
     entries: list[QuarantineEntry] = []
     bad = 0
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below, after the tail is read
     except FileNotFoundError:
-        return (), 0
+        return QuarantineRead()
     with handle:
         size = os.fstat(handle.fileno()).st_size
         if size > max_bytes:
@@ -151,4 +183,4 @@ def read_quarantine(path: str | Path, *, max_bytes: int = QUARANTINE_TAIL_BYTES,
                                                str(data["time"]), data.get("url")))
             except (ValueError, KeyError, TypeError, RecursionError):
                 bad += 1
-    return tuple(entries), bad
+    return QuarantineRead(tuple(entries), bad, size, min(size, max_bytes))

@@ -139,7 +139,7 @@ def test_stray_nul_and_unclosed_quote_are_reported_not_refused() -> None:
     at = _upload("quote.csv", f'id,name\n1,"open\n{rows}'.encode())
     assert "a quote opened on line 2 never closes: the rest of the file (101 lines" in (
         _warnings(at))
-    assert "1 record could not be read as it is" in _tab(at, "Malformed lines").markdown[0].value
+    assert "1 row could not be read as it is" in _tab(at, "Malformed lines").markdown[0].value
 
 
 @pytest.mark.parametrize(("name", "body", "message"), [

@@ -481,6 +481,25 @@ def test_quarantined_hosts_are_listed(app_data, monkeypatch) -> None:
     at = _page()
     table = _table(at, "count")
     assert table["host"].tolist() == ["b.example"] and table["count"].tolist() == [25]
+    assert not any("Only the newest" in t.value for t in at.text)
+
+
+def test_a_long_quarantine_file_says_only_its_newest_part_is_shown(app_data, monkeypatch) -> None:
+    """Issue 28: past QUARANTINE_TAIL_BYTES the page says, as plain text, that older entries
+    are left out (a host quarantined long ago is not listed)."""
+    from encoding_core.warc.limits import QUARANTINE_TAIL_BYTES
+
+    path = app_data / "quarantine.jsonl"
+    monkeypatch.setenv("ENCODING_TRIAGE_QUARANTINE", str(path))
+    line = json.dumps({"host": "old.example", "encoding": "utf-8", "source": "fallback",
+                       "count": 30, "time": "2026-01-01T00:00:00Z"}) + "\n"
+    path.write_text(line * (QUARANTINE_TAIL_BYTES // len(line) + 10)
+                    + line.replace("old.example", "**new**.example") * 20_000)
+    at = _page()
+    assert "**new**.example" in _table(at, "count")["host"].tolist()
+    shown = [t.value for t in at.text if "Only the newest" in t.value]
+    assert shown == [f"Only the newest 4.0 MiB of this {path.stat().st_size / 2**20:,.1f} MiB "
+                     "file are shown: older entries are left out."]
 
 
 def test_a_report_file_opens_with_the_same_tables() -> None:

@@ -143,5 +143,6 @@ def test_instrumentation(site, tmp_path):
                                      {"host": "127.0.0.1"}) == 25
     assert registry.get_sample_value("encoding_triage_decode_source_total",
                                      {"host": "127.0.0.1", "source": "fallback"}) == 1
-    entries, bad = read_quarantine(tmp_path / "quarantine.jsonl")
+    read = read_quarantine(tmp_path / "quarantine.jsonl")
+    entries, bad = read.entries, read.bad
     assert bad == 0 and [(e.host, e.count) for e in entries] == [("127.0.0.1", 25)]

@@ -141,7 +141,8 @@ def test_prometheus_and_quarantine(crawled):
                      metrics)
     assert re.search(r'encoding_triage_decode_source_total\{host="127.0.0.2",source="override"\}'
                      r" 1\.0", metrics)
-    entries, bad = read_quarantine(crawled["tmp"] / "quarantine.jsonl")
+    read = read_quarantine(crawled["tmp"] / "quarantine.jsonl")
+    entries, bad = read.entries, read.bad
     assert bad == 0 and [(e.host, e.count) for e in entries] == [("127.0.0.1", 25)]
     assert entries[0].url.endswith("/mixed")
 
@@ -236,7 +237,7 @@ def test_quarantine_without_prometheus(tmp_path):
     before = REGISTRY.get_sample_value("encoding_triage_decode_replacements_total",
                                        {"host": "shop.example"})
     _process({"ENCODING_TRIAGE_QUARANTINE": str(tmp_path / "q.jsonl")}, "mixed")
-    entries, _ = read_quarantine(tmp_path / "q.jsonl")
+    entries = read_quarantine(tmp_path / "q.jsonl").entries
     assert [(e.host, e.count) for e in entries] == [("shop.example", 25)]
     assert REGISTRY.get_sample_value("encoding_triage_decode_replacements_total",
                                      {"host": "shop.example"}) == before

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from encoding_core.crawlers.siteoverrides import SiteOverrides
+from encoding_core.decision.overridden import HostOverrides, decode_overridden
 from encoding_core.errors import OverrideError
+from encoding_core.overrides.retest import decode_with_overrides
 from tests.overridefiles import approved_override
 
 
@@ -55,3 +57,19 @@ def test_no_host_no_statuses(tmp_path):
     approved_override(path, "shop.example")
     overrides = SiteOverrides.configured(path)
     assert overrides is not None and overrides.statuses(None) == ()
+
+
+def test_a_crawlers_overrides_decide_as_fetch_does(tmp_path):
+    """``for_host`` makes it an ``OverrideSource``: a body decided through it gets the trace
+    ``decode_with_overrides`` gives from the host's statuses (the entry named)."""
+    path = tmp_path / "o.yaml"
+    approved_override(path, "shop.example")
+    overrides = SiteOverrides.configured(path)
+    assert overrides is not None
+    body = "<p>José “quoted”</p>".encode()
+    through_source = decode_overridden(body, "text/html; charset=iso-8859-1",
+                                       overrides.for_host("shop.example"))
+    assert through_source == decode_with_overrides(body, "text/html; charset=iso-8859-1",
+                                                   overrides.statuses("shop.example"))
+    assert through_source.source == "override" and "ov-0001" in through_source.evidence[1].reason
+    assert overrides.for_host("other.example") == HostOverrides()

@@ -488,3 +488,22 @@ def test_a_quote_that_never_closes_is_bounded_by_the_cell_limit() -> None:
     problems = report.malformed["problem"].tolist()
     assert any(f"a cell runs past {FIELD_LIMIT:,} characters" in p for p in problems)
     assert report.rows > 100_000
+
+
+@pytest.mark.parametrize(("lines", "ending"), [
+    ([b"Jos\xc3\xa9,Paris\r", b"Ann,Lyon\r\n", b"Bob,Nice\n"], "a bare CR"),
+    ([b"Jos\xc3\xa9,Paris\r\n", b"Ann,Lyon\r", b"Bob,Nice\r\n", b"Eve,Metz\r\n"], "a bare CR"),
+], ids=["cr-in-lf-file", "cr-in-crlf-file"])
+def test_mixed_line_endings_are_counted_in_rows_and_every_row_scanned(
+        tmp_path: Path, lines: list[bytes], ending: str) -> None:
+    """Issue 28 item 11: a line that another line break splits holds rows, not one bad record:
+    each row is read and scanned, and the damage is counted (and noted) in rows."""
+    path = tmp_path / "mixed.csv"
+    path.write_bytes(b"name,city\n" + b"".join(lines * 1_000))
+    report = scan_csv(path)
+    per_copy = sum(line.count(b"\r") + line.count(b"\n") - line.count(b"\r\n") for line in lines)
+    assert report.rows == per_copy * 1_000
+    split = report.malformed_count
+    assert split == 2_000 and f"{split:,} malformed rows (see the list of lines)" in report.notes
+    problem = report.malformed["problem"][0]
+    assert ending in problem and "holds 2 rows, each read as its own row" in problem

@@ -6,22 +6,30 @@ import csv
 import io
 import itertools
 import json
+import pickle
 import re
 from collections.abc import Iterator
+from datetime import date, timedelta
 
 import pytest
 
-from encoding_core.fetch.client import FetchSettings
+from encoding_core.fetch.client import Capture, FetchSettings
+from encoding_core.hosts import host_of
+from encoding_core.overrides.lookup import ActiveOverrides
+from encoding_core.overrides.retest import decode_with_overrides
+from encoding_core.overrides.store import OverrideStore
 from encoding_core.warc.hostreport import (
     QUARANTINE_THRESHOLD,
     RecordOutcome,
+    decide,
     report_from_urls,
     report_from_warc,
     summarise,
 )
-from encoding_core.warc.warcfile import WarcFormatError
+from encoding_core.warc.warcfile import WarcFormatError, iter_indexed_captures, read_response
 from tests.httpserver import ScriptedServer, redirect, respond
-from tests.warcs import poison_warc, response_record
+from tests.overridefiles import approved_override
+from tests.warcs import poison_warc, response_record, warc_file
 
 GOOD = "<p>café “quoted”</p>".encode()
 BROKEN = "é".encode() * 50 + b"\xff" * 25          # mostly UTF-8, 25 malformed bytes
@@ -269,3 +277,39 @@ def test_every_formula_start_is_quoted_in_both_exports(start: str) -> None:
     hosts = list(csv.reader(io.StringIO(report.hosts_csv())))
     records = list(csv.reader(io.StringIO(report.records_csv())))
     assert hosts[1][0] == f"'{start}cmd" and records[1][0] == f"'{start}HYPERLINK(1)"
+
+
+def test_a_report_decides_each_record_with_the_trace_fetch_shows(tmp_path) -> None:
+    """Issue 26: for the same record of a real WARC file and the same real overrides file, the
+    host report (a pickled ``ActiveOverrides``, as a job or the worker gets it) gives the
+    decision and trace the Fetch page gives (``read_response`` + ``decode_with_overrides``)."""
+    overrides = tmp_path / "overrides.yaml"
+    approved_override(overrides, "shop.example.com", "utf-8")
+    store = OverrideStore(overrides)
+    store.propose(host="*.example.com", encoding="koi8-r", author="carol@example.com",
+                  reason="A wider guess for every example host, never reviewed by anyone.",
+                  review_by=date.today() + timedelta(days=30))
+    warc = tmp_path / "crawl.warc.gz"
+    warc.write_bytes(warc_file([
+        ("http://shop.example.com/1", "text/html; charset=iso-8859-1", LYING),
+        ("http://news.example.com/1", "text/html; charset=utf-8", GOOD)]))
+    snapshot = pickle.loads(pickle.dumps(ActiveOverrides.of(store)))
+    report = report_from_warc(warc, overrides=snapshot)
+    for index, capture in iter_indexed_captures(warc):
+        assert isinstance(capture, Capture)
+        fetched = read_response(warc, index)                       # the Fetch page's reader
+        shown = decode_with_overrides(fetched.body, fetched.content_type,
+                                      store.status_for(host_of(fetched.url) or ""))
+        assert decide(capture, overrides=snapshot) == shown       # trace included
+        row = report.records[index]
+        assert (row.encoding, row.source, row.replacements, row.needs_review, row.suggested,
+                row.conflicts) == (shown.encoding, shown.source, shown.replacements,
+                                   shown.needs_review, shown.suggested_encoding or "",
+                                   tuple(c.kind for c in shown.conflicts))
+        reasons = [e.reason for e in shown.evidence if e.source == "override"]
+        assert any("ov-0002" in r and "not applied: proposed" in r for r in reasons)
+    shop = report.records[0]
+    assert (shop.encoding, shop.source) == ("utf-8", "override")
+    trace = decide(read_response(warc, 0), overrides=snapshot).evidence
+    assert any(e.used and e.source == "override" and "override ov-0001 for shop.example.com" in
+               e.reason for e in trace)

@@ -8,7 +8,7 @@ import httpx
 from prometheus_client import CollectorRegistry, start_http_server
 
 from encoding_core import decode
-from encoding_core.warc.instrument import read_quarantine, record_decode
+from encoding_core.warc.instrument import QuarantineRead, read_quarantine, record_decode
 
 GOOD = "<p>café “quoted”</p>".encode()
 BROKEN = "é".encode() * 50 + b"\xff" * 25   # 25 malformed bytes: over the threshold
@@ -56,9 +56,12 @@ def test_a_damaged_quarantine_file_is_read_around(tmp_path):
                   registry=CollectorRegistry(), quarantine=path)
     with path.open("a", encoding="utf-8") as out:
         out.write('{"host": "c.example", "enc\n[1, 2]\n')
-    entries, bad = read_quarantine(path)
+    read = read_quarantine(path)
+    entries, bad = read.entries, read.bad
     assert [e.host for e in entries] == ["b.example"] and bad == 2
-    assert read_quarantine(tmp_path / "none.jsonl") == ((), 0)
+    assert not read.partial and read.coverage() is None
+    assert read.file_bytes == read.read_bytes == path.stat().st_size
+    assert read_quarantine(tmp_path / "none.jsonl") == QuarantineRead()
 
 
 def test_each_fresh_registry_gets_its_own_counters():
@@ -92,10 +95,16 @@ def test_a_long_quarantine_file_is_read_from_its_tail(tmp_path):
                     + line.replace("old.example", "new.example"))
     tracemalloc.start()
     try:
-        entries, bad = read_quarantine(path)
+        read = read_quarantine(path)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+    entries, bad = read.entries, read.bad
     assert entries[-1].host == "new.example" and bad == 1
+    # the result says only the newest part was read (the Fetch page shows it as text)
+    assert read.partial and read.read_bytes == QUARANTINE_TAIL_BYTES
+    assert read.coverage() == (f"Only the newest 4.0 MiB of this "
+                               f"{path.stat().st_size / 2**20:,.1f} MiB file are shown: older "
+                               "entries are left out.")
     assert len(entries) < QUARANTINE_TAIL_BYTES // len(line) + 2
     assert peak < 3 * QUARANTINE_TAIL_BYTES, f"{peak:,} bytes"
