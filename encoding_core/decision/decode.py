@@ -97,7 +97,6 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         conflicts = find_conflicts(given)
     finally:
         forget_last_calls()
-        forget_last_body()
     return Decoded(
         text=attempt.text,
         encoding=attempt.encoding,
