@@ -4,7 +4,8 @@ Holds ``decode`` (``decode``), the walk over the sources and what a browser woul
 (``resolve``; walks remembered by their opinions in ``tracememo``), one encoding's strict
 reading (``attempt``), statistical detection (``detect``, with its voters, quick path and
 ensemble in ``_voters``, ``_agreement``, ``_ensemble``, ``_plausibility``, whose byte test
-is ``_bytetest``; rare Latin answers weighed against windows-1252 in ``rare_latin``), the
+is ``_bytetest``; rare Latin answers weighed against windows-1252 in ``rare_latin``;
+a doubt no other reading supports lifted in ``settled``, with ``_alphabets``), the
 evidence against a decision (``conflicts``: the checks of ``checks/`` applied in turn to one
 record; what they ask of the text in ``conflicts_text``, ``disputes`` for Western
 readings with another language's letters and escapes under UTF-8, ``mixedpage`` for a

@@ -12,7 +12,7 @@ that decodes the body strictly, and lifts the doubt when each reading that diffe
    tells Latin readings apart; a short Cyrillic or Greek phrase, whose rivals differ from it
    mostly in case, keeps its doubt: the Bytes view's caution on ``Новости дня`` stays);
 2. each other reading either has implausible characters (``implausibility`` above 0:
-   ``K‰nigreich`` in Mac Roman), or its non-ASCII letters are not all letters of one
+   ``Kˆnigreich`` in Mac Roman), or its non-ASCII letters are not all letters of one
    language while the answer's are: a language's own alphabet is CLDR's *main* exemplar set
    (``_alphabets``, generated), so ``één``, ``België`` and ``Juárez`` are Dutch but
    ``Belgiė`` and ``Juįrez`` with ``één`` (windows-1257) are no language's. This is the

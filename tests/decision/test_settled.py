@@ -77,3 +77,17 @@ def test_settle_keeps_a_sure_answer_and_lifts_a_settled_doubt():
     unsure = Detection("windows-1252", 0.95, True, "agree")
     italian = "Il lunedì è tardi, ma può andare.".encode("cp1252")
     assert settle(unsure, italian, _strict(italian)) is unsure
+
+
+def test_alphabets_are_generated_from_the_copied_cldr_data():
+    """``_alphabets`` is what scripts/gen_cldr_alphabets.py makes of conformance/cldr-characters."""
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "scripts"))
+    try:
+        from gen_cldr_alphabets import SOURCE, alphabets
+    finally:
+        sys.path.remove(str(root / "scripts"))
+    assert {name: frozenset(letters) for name, letters in alphabets(SOURCE).items()} == dict(
+        ALPHABETS)
