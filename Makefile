@@ -24,7 +24,7 @@ $(VENV)/.speedups: requirements-build.txt setup.py $(wildcard encoding_core/deci
 	@$(PY) -m pip install -q --disable-pip-version-check -r requirements-build.txt \
 		&& $(PY) setup.py -q build_ext --inplace \
 		|| echo "The compiled byte scans were not built: the pure-Python implementation is used."
-	@$(PY) -m encoding_core --version
+	@$(PY) -m encoding_core --version || true
 	@touch $@
 
 ## run: install what the app needs and start it on http://127.0.0.1:$(PORT)
