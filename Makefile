@@ -18,13 +18,13 @@ $(VENV)/.test-deps: requirements-dev.txt $(VENV)/.run-deps
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
 
-# The compiled byte scans (encoding_core/decision/_utf8scan.pyx), built in place; where no C
+# The compiled byte scans (encoding_core/decision/*.pyx), built in place; where no C
 # compiler or Python headers are found, the pure-Python implementation is used (make goes on).
-$(VENV)/.speedups: requirements-build.txt setup.py encoding_core/decision/_utf8scan.pyx | $(VENV)/.run-deps
+$(VENV)/.speedups: requirements-build.txt setup.py $(wildcard encoding_core/decision/*.pyx) | $(VENV)/.run-deps
 	@$(PY) -m pip install -q --disable-pip-version-check -r requirements-build.txt \
 		&& $(PY) setup.py -q build_ext --inplace \
 		|| echo "The compiled byte scans were not built: the pure-Python implementation is used."
-	@$(PY) -m encoding_core --version
+	@$(PY) -m encoding_core --version || true
 	@touch $@
 
 ## run: install what the app needs and start it on http://127.0.0.1:$(PORT)
@@ -57,4 +57,4 @@ tables: $(VENV)/.run-deps
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache artifacts bench/out dist build
-	rm -f encoding_core/decision/_utf8scan.*.so
+	rm -f encoding_core/decision/*.so

@@ -1,4 +1,5 @@
-"""The optional compiled part of encoding_core (``decision/_utf8scan.pyx``, Cython).
+"""The optional compiled parts of encoding_core (``decision/_utf8scan.pyx`` and
+``decision/_bytetest_c.pyx``, Cython).
 
 Everything else is in ``pyproject.toml``. The extension is ``optional``: where no C compiler
 or Python headers are found, ``pip install .`` and ``make`` carry on without it and
@@ -15,8 +16,8 @@ except ImportError:  # no Cython: the pure-Python reference only
     extensions = []
 else:
     extensions = cythonize(
-        [Extension("encoding_core.decision._utf8scan", ["encoding_core/decision/_utf8scan.pyx"],
-                   optional=True)],
+        [Extension(f"encoding_core.decision.{name}", [f"encoding_core/decision/{name}.pyx"],
+                   optional=True) for name in ("_utf8scan", "_bytetest_c")],
         language_level=3, quiet=True, build_dir="build/cython")
     for extension in extensions:  # (cythonize's copies drop ``optional``)
         extension.optional = True

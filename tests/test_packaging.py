@@ -1,9 +1,9 @@
 """The package as a user installs it: a wheel, a fresh virtualenv, the ``encoding-triage`` command.
 
-The wheel is built from this checkout (hatchling, no build isolation: the backend is a pinned
-test dependency) and installed into a new virtualenv with its dependencies and without the
-``app`` extra; the command then runs from a folder outside the repository, so nothing can be
-imported from the checkout.
+The wheel is built from this checkout (setuptools and Cython, no build isolation: the
+backend is a pinned test dependency) and installed into a new virtualenv with its
+dependencies and without the ``app`` extra; the command then runs from a folder outside
+the repository, so nothing can be imported from the checkout.
 """
 
 from __future__ import annotations

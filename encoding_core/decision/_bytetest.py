@@ -13,8 +13,9 @@ from functools import lru_cache
 
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
 from ._plausibility import WORD_INNER, char_class
+from .utf8scan import BYTETEST_C as _C
 
-__all__ = ["may_be_implausible", "non_latin_letters"]
+__all__ = ["classes_may_be_implausible_reference", "may_be_implausible", "non_latin_letters"]
 
 # --- the C-speed test over bytes -------------------------------------------------------------
 # One class byte per decoded character (what _word_score looks at):
@@ -117,6 +118,20 @@ def may_be_implausible(part: bytes, encoding: str) -> bool:
     table = _class_table(encoding)
     if table is None:
         return True
+    if _C is not None and type(part) is bytes:  # the compiled pass (``_bytetest_c.pyx``)
+        found: bool = _C.classes_may_be_implausible(part, table)
+        return found
+    return classes_may_be_implausible_reference(part, table)
+
+
+def classes_may_be_implausible_reference(part: bytes, table: bytes) -> bool:
+    """``may_be_implausible`` once the class ``table`` is known: the pure-Python reference
+    of the compiled pass (``_bytetest_c.pyx``), by C-speed reductions of the classes.
+
+    >>> table = _class_table("windows-1251")
+    >>> table is not None and classes_may_be_implausible_reference("Москва".encode("cp1251"), table)
+    False
+    """
     classes = part.translate(table)
     if b"X" in classes or b"M" in classes or b"S" in classes:
         return True

@@ -310,3 +310,16 @@ def test_no_body_is_held_after_its_decision() -> None:
         before = sys.getrefcount(body)
         decode(body, content_type)
         assert sys.getrefcount(body) == before, content_type
+
+
+def test_the_decoders_last_call_is_let_go_when_the_decision_returns():
+    """The one per-thread memo left (issue 27 measured it paying on undeclared and mixed
+    pages, where the walk and the detector decode the same body): ``decode`` empties it, so
+    no page is held after its decision, whichever way the walk went."""
+    from encoding_core.whatwg import decoders
+
+    for body, content_type in ((b"caf\xe9 au lait" * 20, "text/html; charset=utf-8"),
+                               ("Größe, café ".encode() * 20, None),
+                               (b"plain", "text/html; charset=windows-1252")):
+        decode(bytes(bytearray(body)), content_type)
+        assert not vars(decoders._last)
