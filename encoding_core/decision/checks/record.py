@@ -4,7 +4,9 @@
 ``conflicts.CHECKS``; a check is a function ``(given, found) -> its conflicts``, where
 ``found`` is what the checks before it reported (a check that defers to an earlier one's
 finding says so, and its place in ``CHECKS`` is after that one). The wording helpers here
-name a source and the label it used the way every conflict names them.
+name a source and the label it used the way every conflict names them. A new fact about the
+body that checks share (a one-pass byte profile) is one more field, with a default, that
+``check_input`` fills.
 """
 
 from __future__ import annotations
