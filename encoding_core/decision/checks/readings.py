@@ -91,8 +91,8 @@ def implausible_text(given: CheckInput, found: Found) -> Found:
 def ascii_label_escapes(given: CheckInput, found: Found) -> Found:
     """``implausible-reading``: ISO-2022-JP escapes under a declared label that reads them
     as text (``disputes``); not when ``implausible_text`` already reported the reading."""
-    if (given.source not in DECLARED or given.lossy or given.wide
-            or any(c.kind == "implausible-reading" for c in found)):
+    if (b"\x1b" not in given.body or given.source not in DECLARED or given.lossy
+            or given.wide or any(c.kind == "implausible-reading" for c in found)):
         return ()
     escapes = disputes.escapes_under_ascii_label(given.body, given.encoding, given.said)
     return () if escapes is None else (escapes,)
