@@ -12,7 +12,9 @@ again only when a finding is meant to change, and say why in the commit.
 The pages: every case file in ``tests/cases/`` that holds bodies (decided with its header,
 override, site default and detector), the generated corpus (``bench/corpus.py``) undeclared,
 the served pages of ``decisions_served.json`` (``make_decision_fixture.served_pages``), and the
-silent-wrong shapes of ``bench/silent_pages.py`` (one page per language and encoding). Each
+silent-wrong shapes of ``bench/silent_pages.py`` (one page per language and encoding), a few
+wide and mixed pages, and 1,134 combinations of bodies, declarations, headers and overrides
+that make many checks report on one page (so that their order is pinned too). Each
 page is kept as a short hash of its findings; ``sample`` holds, readable, the first page that
 produced each conflict kind.
 """
@@ -63,6 +65,7 @@ def pages() -> Iterator[Page]:
     for i, page in enumerate(silent_pages.shapes(silent_pages.Material(), per_pair=1)):
         yield ("silent", f"{i}/{page.shape}/{page.label}", page.body, page.content_type, {})
     yield from _extra()
+    yield from _combinations()
 
 
 def _extra() -> Iterator[Page]:
@@ -79,6 +82,44 @@ def _extra() -> Iterator[Page]:
         yield ("extra", f"mixed-cut/{content_type}", mixed[:-3], content_type, {})
         yield ("extra", f"mixed-nodetector/{content_type}", mixed, content_type,
                {"detector": None, "site_default": "windows-1251"})
+
+
+_COMBINED_BODIES = {
+    "utf-8": "<p>Grüße aus Köln, café ’ crème</p>".encode(),
+    "windows-1252": "<p>Grüße aus Köln, café ’ crème</p>".encode("cp1252"),
+    "utf-8-cut": "<p>Grüße aus Köln, café ’ crème ’</p> ’".encode()[:-1],
+    "iso-2022-jp": b"<p>\x1b$B$3$s$K$A$O\x1b(B</p>",
+    "png": bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"),
+    "utf-16le": "<p>Grüße aus Köln, wide text</p>".encode("utf-16-le"),
+    "bom-utf-8": "\ufeff<p>Grüße aus Köln</p>".encode(),
+    "mixed": "<p>Grüße – naïve – crème</p>".encode() * 3 + "<p>it’s café</p>".encode("cp1252"),
+    "koi8-r": "<p>Привет, как дела? Всё хорошо, спасибо.</p>".encode("koi8-r") * 2,
+}
+_COMBINED_PREFIXES = {
+    "none": b"",
+    "skipped-meta": b'<meta charset="bogus"><meta charset="windows-1251">',
+    "meta-utf-8": b'<meta charset="utf-8">',
+    "xml-latin2": b'<?xml version="1.0" encoding="iso-8859-2"?>',
+    "late-meta": b"<!-- padding -->" * 70 + b'<meta charset="koi8-r">',
+    "replacement-meta": b'<meta charset="iso-2022-kr">',
+}
+_COMBINED_HEADERS = (None, "text/html; charset=utf-8", "text/html; charset=iso-8859-1",
+                     "text/html; charset=shift_jis",
+                     "text/html; charset=utf-8, text/html; charset=windows-1251",
+                     "text/html; charset=nonsense", "text/html; charset=hz-gb-2312")
+
+
+def _combinations() -> Iterator[Page]:
+    """Bodies, declarations, headers and overrides combined, so that many checks report on
+    one page and their order is pinned, not only each one's findings."""
+    for body_name, body in _COMBINED_BODIES.items():
+        for prefix_name, prefix in _COMBINED_PREFIXES.items():
+            page = (b"\xef\xbb\xbf" + prefix + body[3:] if body.startswith(b"\xef\xbb\xbf")
+                    else prefix + body)
+            for content_type in _COMBINED_HEADERS:
+                for override in (None, "nonsense", "utf-8"):
+                    yield ("combined", f"{body_name}/{prefix_name}/{content_type}/{override}",
+                           page, content_type, {"override": override})
 
 
 def findings(decided: Decoded) -> dict[str, Any]:

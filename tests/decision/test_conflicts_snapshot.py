@@ -1,4 +1,4 @@
-"""The checks report on 5,000 pages exactly what they reported when the snapshot was taken.
+"""The checks report on 6,000 pages exactly what they reported when the snapshot was taken.
 
 ``tests/cases/conflicts_snapshot.json`` was first recorded from ``find_conflicts`` as one
 170-line function, before its checks were split into small functions
