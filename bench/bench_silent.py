@@ -56,11 +56,11 @@ def measure(pages: list[silent_pages.Page], with_peers: bool = True) -> dict[str
         row["flagged but right"] += right and decided.needs_review
         if not right and not decided.needs_review:
             silent.append({"shape": page.shape, "label": page.label,
-                           "decided": f"{decided.encoding} ({decided.source})",
+                           "decided": f"{decided.encoding} ({decided.decided_by})",
                            "conflicts": [c.kind for c in decided.conflicts]})
         if right and decided.needs_review:
             noise.append({"shape": page.shape, "label": page.label,
-                          "decided": f"{decided.encoding} ({decided.source})",
+                          "decided": f"{decided.encoding} ({decided.decided_by})",
                           "conflicts": [c.kind for c in decided.conflicts],
                           "detector": next((e.raw_label for e in decided.evidence
                                             if e.source == "detector" and e.used), None)})
