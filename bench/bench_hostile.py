@@ -1,6 +1,6 @@
 """Hostile shapes (issue 28) at growing sizes: seconds and peak memory per size, so growth shows.
 
-    .venv/bin/python bench/bench_hostile.py [--quick] [--json PATH]
+    .venv/bin/python bench/bench_hostile.py [--quick] [--shape NAME ...] [--json PATH]
 
 Each shape is built at 10 KB, 100 KB, 1 MB and 10 MB (``--quick``: 10 KB to 1 MB) and run once
 in a warm process (a first call at the smallest size pays for imports and tables). Per size:
@@ -99,10 +99,12 @@ def measure(shape: str, sizes: tuple[int, ...]) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 KB to 1 MB only")
+    parser.add_argument("--shape", action="append", choices=sorted(SHAPES), default=None,
+                        help="only this shape (repeatable; default: every shape)")
     parser.add_argument("--json", type=Path, default=None, help="write the rows here")
     args = parser.parse_args(argv)
     sizes = QUICK_SIZES if args.quick else SIZES
-    rows = [row for shape in SHAPES for row in measure(shape, sizes)]
+    rows = [row for shape in (args.shape or SHAPES) for row in measure(shape, sizes)]
     print(f"{'shape':<20} {'bytes':>11} {'seconds':>9} {'us/KB':>9} {'peak MB':>9} "
           f"{'peak/byte':>10}")
     for row in rows:

@@ -23,6 +23,7 @@ then shows the page as less mixed than it is, never more.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace, decode_strict
@@ -83,7 +84,7 @@ class SegmentMap:
         return tuple((s.start, s.end) for s in self.segments if s.encoding == encoding)
 
 
-def _legacy_runs(body: bytes, errors: tuple[int, ...] | None = None,
+def _legacy_runs(body: bytes, errors: Sequence[int] | None = None,
                  limit: int = MAX_MIXED_RUNS) -> list[tuple[int, int]] | None:
     """(start, end) of every run of non-ASCII bytes that is not made of valid UTF-8 sequences;
     None past ``limit`` runs (no two templates switch so often: see ``limits``).

@@ -8,6 +8,7 @@ will not hand to a single-byte fallback (``resolve``).
 from __future__ import annotations
 
 import codecs
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..whatwg.decoders import decode_utf8_if_few_errors
@@ -144,7 +145,7 @@ def _starts_valid(body: bytes) -> bool:
     return True
 
 
-def _few_errors(body: bytes) -> tuple[str, tuple[int, ...]] | None:
+def _few_errors(body: bytes) -> tuple[str, Sequence[int]] | None:
     """The lossy UTF-8 reading of a body that is mostly UTF-8 (its first non-ASCII bytes are
     valid and it has at most ``_FEW_ERRORS`` malformed sequences), with where they are; None
     otherwise, at once for a legacy page (whose first non-ASCII bytes are malformed)."""

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.representer import RoundTripRepresenter
 
@@ -31,6 +31,8 @@ from .schema import ENTRY_KEYS, Document, OverrideFileError, validate
 
 __all__ = [
     "NEW_FILE",
+    "appended_text",
+    "extend_document",
     "parse_document",
     "read_document",
     "render",
@@ -181,6 +183,63 @@ def render(doc: Document) -> str:
     out = io.StringIO()
     _yaml().dump(doc.root, out)
     return doc.prefix + out.getvalue()
+
+
+#: How ``render`` writes an entry of ``overrides`` (``_yaml``'s indentation: sequence 4, offset 2).
+_ITEM = "  - "
+
+
+def _appendable(doc: Document) -> CommentedSeq | None:
+    """``doc``'s entries when its text ends with them in block style (so entries written
+    after its end are entries of that list), else None."""
+    seq = doc.root.get("overrides")
+    if (doc.prefix or not doc.text.endswith("\n") or not isinstance(seq, CommentedSeq)
+            or not seq or list(doc.root)[-1] != "overrides" or seq.fa.flow_style()):
+        return None
+    return seq
+
+
+def appended_text(doc: Document, before: int) -> str | None:
+    """What ``render(doc)`` adds after ``doc.text`` when a change appended the entries from
+    index ``before`` on (a proposal), rendered alone: a write then dumps one entry, not the
+    whole file (ruamel's dump was half of a write at 160 entries). None when the file's text
+    cannot simply be extended (no entry before, a comment-only prefix, another key last)."""
+    seq = _appendable(doc)
+    if seq is None or before < 1 or before >= len(seq):
+        return None
+    tail = CommentedMap()
+    tail["overrides"] = CommentedSeq(seq[before:])
+    out = io.StringIO()
+    _yaml().dump(tail, out)
+    head, _, items = out.getvalue().partition("\n")
+    return items if head == "overrides:" and items.startswith(_ITEM) else None
+
+
+def extend_document(doc: Document, text: str) -> Document | None:
+    """``doc`` brought up to ``text``, the file after another writer appended entries to the
+    text ``doc`` was read from: only the appended entries are parsed (a re-parse was the
+    other half of a write). None when ``text`` is not that (the caller parses it all).
+
+    ``doc``'s tree is extended in place: on None it may be half changed, and is dropped.
+    """
+    seq = _appendable(doc)
+    if seq is None or not text.startswith(doc.text) or not text[len(doc.text):].startswith(
+            _ITEM):
+        return None
+    try:
+        part = _yaml().load("overrides:\n" + text[len(doc.text):])
+    except (YAMLError, ValueError, RecursionError):
+        return None
+    if not isinstance(part, CommentedMap) or list(part) != ["overrides"] \
+            or not isinstance(part["overrides"], CommentedSeq):
+        return None
+    seq.extend(part["overrides"])
+    extended = Document(path=doc.path, text=text, prefix="", root=doc.root)
+    try:
+        validate(extended)
+    except OverrideFileError:
+        return None    # the full parse names the file's line
+    return extended
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -10,18 +10,49 @@ than ``retention_days`` by that time are deleted by ``purge``, which runs on eve
 and ``recent``. All captures together are kept under ``max_bytes`` (``limits.LANDING_MAX_BYTES``,
 2 GiB, by default): past it ``keep`` deletes the oldest first, and says so in the new capture's
 notes. Only files named like captures are ever deleted.
+
+A write costs the same however many captures the folder holds (issue 28: ``keep`` listed the
+whole folder twice per write). The zone's running size and the time of its next purge are kept
+in ``.landing-state.json`` beside the captures, read and written under ``.landing.lock``
+(``filelock``: several app workers and crawler processes share one zone). ``keep`` adds the new
+file's size and lists the folder only when
+
+- the state is missing or unreadable (first use, a hand edit): counted afresh;
+- the running size passes ``max_bytes``: the oldest go until the zone is at ``LOW_WATER`` of
+  the cap, so the next writes do not list it again;
+- the next purge is due: the oldest capture's expiry, at most ``purge_interval`` late (see
+  below), or at once for a capture kept already expired.
+
+Every listing counts the zone afresh, so files deleted or added by hand are taken into account
+at the next one. Differences from the rule above:
+
+=====================  =============================================================================
+where                  what and why
+=====================  =============================================================================
+``keep``'s purge       an expired capture is deleted by the first write after its expiry at which
+                       ``purge_interval`` (1 hour, or 1/100 of the retention) has passed since the
+                       last listing: at most that late, so a steady stream of writes lists the
+                       folder once an interval, not once a write. ``purge`` and ``recent`` delete
+                       every expired capture at once.
+``keep``'s trim        deletes down to ``LOW_WATER`` (90%) of ``max_bytes``, not just under it, so
+                       a zone at its cap is not listed on every write.
+=====================  =============================================================================
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+import filelock
 
 from ..datafolder import data_folder
 from ..errors import EncodingCoreError
@@ -32,10 +63,13 @@ from .capture import capture_as_warc, capture_from_warc
 from .limits import LANDING_MAX_BYTES
 from .warcfile import WarcFormatError, read_records
 
-__all__ = ["CaptureSummary", "LandingZone", "LandingZoneError", "configured_zone",
+__all__ = ["LOW_WATER", "CaptureSummary", "LandingZone", "LandingZoneError", "configured_zone",
            "fetch_and_keep", "keep", "new_capture_id", "purge", "recent", "reopen", "trim"]
 
 _ID = re.compile(r"^(\d{8}T\d{6}Z)-[0-9a-f]{12}$")
+_STATE, _LOCK = ".landing-state.json", ".landing.lock"
+#: ``keep`` trims an over-full zone down to this share of its cap (see the module docstring).
+LOW_WATER = 0.9
 
 
 class LandingZoneError(EncodingCoreError, LookupError):
@@ -56,6 +90,11 @@ class LandingZone:
             raise ValueError("retention_days must be positive")
         if self.max_bytes <= 0:
             raise ValueError("max_bytes must be positive")
+
+    @property
+    def purge_interval(self) -> timedelta:
+        """How late ``keep`` may delete an expired capture: 1 hour, or 1/100 of the retention."""
+        return min(timedelta(hours=1), timedelta(days=self.retention_days) / 100)
 
     def path(self, capture_id: str) -> Path:
         """The file of ``capture_id``; refuses anything not shaped like a capture id."""
@@ -122,19 +161,86 @@ def _id_time(capture_id: str) -> datetime | None:
 
 
 def keep(capture: Capture, zone: LandingZone) -> Capture:
-    """Write ``capture`` to the landing zone (atomically); the capture with its id set."""
+    """Write ``capture`` to the landing zone (atomically); the capture with its id set.
+
+    The zone's running size is updated under its lock; the folder is listed only when a purge
+    is due or the cap is passed (see the module docstring), so a write costs the same however
+    many captures the zone holds.
+    """
     capture_id = new_capture_id(capture.fetched_at)
     path = zone.path(capture_id)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.tmp")
-    partial.write_bytes(capture_as_warc(capture, capture_id))
+    data = capture_as_warc(capture, capture_id)
+    partial.write_bytes(data)
     os.replace(partial, path)
-    purge(zone)
-    dropped = trim(zone, keep_id=capture_id)
+    expires = _expiry(capture_id, zone)
+    dropped: tuple[str, ...] = ()
+    with _locked(zone) as state:
+        if state.get("total") is None:
+            _count(zone, state)             # first use (or an unreadable state): count afresh
+        else:
+            state["total"] += len(data)
+        now = datetime.now(UTC)
+        if expires is not None:   # kept already expired: purged now; else due by its expiry
+            state["next_purge"] = min(state["next_purge"], (
+                expires if expires <= now else expires + zone.purge_interval).timestamp())
+        if now.timestamp() >= state["next_purge"]:
+            _purge(zone, now, state)
+        if state["total"] > zone.max_bytes:
+            dropped = _trim(zone, int(zone.max_bytes * LOW_WATER), capture_id, state)
     notes = capture.notes + ((
         f"the landing zone is over its cap of {zone.max_bytes:,} bytes: the "
         f"{len(dropped):,} oldest kept captures were deleted to make room",) if dropped else ())
     return replace(capture, capture_id=capture_id, notes=notes)
+
+
+def _expiry(capture_id: str, zone: LandingZone) -> datetime | None:
+    when = _id_time(capture_id)
+    return None if when is None else when + timedelta(days=zone.retention_days)
+
+
+@contextlib.contextmanager
+def _locked(zone: LandingZone) -> Iterator[dict[str, Any]]:
+    """The zone's state (``total``: bytes kept, None when unknown; ``next_purge``: a POSIX
+    time), read and written back under the zone's lock."""
+    folder = Path(zone.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    with filelock.FileLock(str(folder / _LOCK)):
+        state: dict[str, Any] = {"total": None, "next_purge": float("-inf")}
+        with contextlib.suppress(OSError, ValueError):
+            read = json.loads((folder / _STATE).read_text(encoding="utf-8"))
+            if (isinstance(read, dict) and type(read.get("total")) is int
+                    and isinstance(read.get("next_purge"), int | float)):
+                state = {"total": read["total"], "next_purge": float(read["next_purge"])}
+        yield state
+        if state["total"] is not None:
+            partial = folder / f".{_STATE}.tmp"
+            partial.write_text(json.dumps(state), encoding="utf-8")
+            os.replace(partial, folder / _STATE)
+
+
+def _captures(zone: LandingZone) -> list[tuple[str, int, Path]]:
+    """(id, size, path) of each capture file, oldest first (ids start with the fetch time)."""
+    kept: list[tuple[str, int, Path]] = []
+    for entry in Path(zone.folder).iterdir():
+        capture_id = entry.name.removesuffix(_SUFFIX)
+        if entry.name.endswith(_SUFFIX) and _ID.match(capture_id):
+            with contextlib.suppress(FileNotFoundError):
+                kept.append((capture_id, entry.stat().st_size, entry))
+    return sorted(kept)
+
+
+def _count(zone: LandingZone, state: dict[str, Any],
+           kept: list[tuple[str, int, Path]] | None = None) -> list[tuple[str, int, Path]]:
+    """List the zone (unless ``kept`` is that list): its total and when its oldest capture
+    expires go into ``state``."""
+    kept = _captures(zone) if kept is None else kept
+    state["total"] = sum(size for _, size, _ in kept)
+    oldest = _expiry(kept[0][0], zone) if kept else None
+    state["next_purge"] = (float("inf") if oldest is None else
+                           (oldest + zone.purge_interval).timestamp())
+    return kept
 
 
 def fetch_and_keep(url: str, zone: LandingZone, settings: FetchSettings | None = None
@@ -166,45 +272,53 @@ def reopen(capture_id: str, zone: LandingZone) -> Capture:
 
 def purge(zone: LandingZone, *, now: datetime | None = None) -> tuple[str, ...]:
     """Delete captures older than the retention period; the ids deleted."""
-    folder = Path(zone.folder)
-    if not folder.is_dir():
+    if not Path(zone.folder).is_dir():
         return ()
-    cutoff = (now or datetime.now(UTC)) - timedelta(days=zone.retention_days)
+    with _locked(zone) as state:
+        return _purge(zone, now or datetime.now(UTC), state)
+
+
+def _purge(zone: LandingZone, now: datetime, state: dict[str, Any]) -> tuple[str, ...]:
+    cutoff = now - timedelta(days=zone.retention_days)
     deleted = []
-    for entry in folder.iterdir():
+    for entry in Path(zone.folder).iterdir():
         name = entry.name.removeprefix(".").removesuffix(".tmp")
         capture_id = name.removesuffix(_SUFFIX)
         when = _id_time(capture_id) if name.endswith(_SUFFIX) else None
         if when is not None and when < cutoff:
             entry.unlink(missing_ok=True)
             deleted.append(capture_id)
+    _count(zone, state)
     return tuple(sorted(deleted))
 
 
 def trim(zone: LandingZone, *, keep_id: str | None = None) -> tuple[str, ...]:
     """Delete the oldest captures until all of them hold at most ``zone.max_bytes``; the ids
     deleted, oldest first. ``keep_id`` (the capture just kept) is never deleted."""
-    folder = Path(zone.folder)
-    if not folder.is_dir():
+    if not Path(zone.folder).is_dir():
         return ()
-    kept: list[tuple[str, int, Path]] = []
-    for entry in folder.iterdir():
-        capture_id = entry.name.removesuffix(_SUFFIX)
-        if entry.name.endswith(_SUFFIX) and _ID.match(capture_id):
-            try:
-                kept.append((capture_id, entry.stat().st_size, entry))
-            except FileNotFoundError:
-                continue
-    total = sum(size for _, size, _ in kept)
+    with _locked(zone) as state:
+        return _trim(zone, zone.max_bytes, keep_id, state)
+
+
+def _trim(zone: LandingZone, target: int, keep_id: str | None, state: dict[str, Any]
+          ) -> tuple[str, ...]:
+    """Delete the oldest until the zone holds at most ``target`` bytes, counted afresh (the
+    running total may be off: files deleted or added by hand), and only if it is over the cap."""
+    kept = _count(zone, state)
+    total = state["total"]
     deleted: list[str] = []
-    for capture_id, size, entry in sorted(kept):   # ids start with the fetch time: oldest first
-        if total <= zone.max_bytes:
-            break
-        if capture_id == keep_id:
+    if total <= zone.max_bytes:
+        return ()
+    left = []
+    for capture_id, size, entry in kept:
+        if total <= target or capture_id == keep_id:
+            left.append((capture_id, size, entry))
             continue
         entry.unlink(missing_ok=True)
         total -= size
         deleted.append(capture_id)
+    _count(zone, state, left)
     return tuple(deleted)
 
 

@@ -107,7 +107,7 @@ def test_the_lossy_utf8_reading_hands_over_all_its_error_offsets_or_none():
     from encoding_core.whatwg.decoders import decode_replace
 
     mixed = "José ".encode() + b"\xe9 " + "“ok”".encode() + b"\xff"
-    assert _all_utf8_errors(decode_as(mixed, "utf-8")) == decode_replace(mixed, "utf-8")[1] \
+    assert _all_utf8_errors(decode_as(mixed, "utf-8")) == tuple(decode_replace(mixed, "utf-8")[1]) \
         == (6, 16)
     assert _all_utf8_errors(decode_as("José".encode(), "utf-8")) is None        # strict
     assert _all_utf8_errors(decode_as(mixed, "windows-1252")) is None           # not UTF-8

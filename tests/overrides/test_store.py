@@ -510,3 +510,63 @@ def test_a_store_reuses_what_it_wrote_but_sees_another_writer(tmp_path):
     hosts = [e.host for e in make_store(path).entries()]
     assert hosts == ["a.example.com", "b.example.com", "c.example.com", "e.example.com",
                      "f.example.com"]
+
+
+def _parses(monkeypatch) -> list[int]:
+    """A count of whole-file parses (``read_document``, the slow half of a write)."""
+    from encoding_core.overrides import store as store_module
+
+    count = [0]
+    real = store_module.read_document
+
+    def counted(path: Path):
+        count[0] += 1
+        return real(path)
+    monkeypatch.setattr(store_module, "read_document", counted)
+    return count
+
+
+def test_proposals_append_their_entry_and_read_only_what_others_appended(tmp_path, monkeypatch):
+    """Issue 28: a proposal is written as the file plus its entry (one entry dumped, not the
+    file) and a store reads only the entries another writer appended since its last write;
+    the file is what a whole render of it gives, byte for byte, and nothing is lost."""
+    from encoding_core.overrides.file import read_document, render
+
+    path = tmp_path / "overrides.yaml"
+    first, second = make_store(path), make_store(path)
+    propose(first, host="a.example.com")
+    parses = _parses(monkeypatch)
+    for n in range(6):
+        propose(first if n % 3 else second, host=f"h{n}.example.com")
+        text = path.read_text(encoding="utf-8")
+        assert render(read_document(path)) == text    # as a full render writes it
+    assert parses[0] == 1   # second's first write; then only the appended entries were parsed
+    approved = make_store(path).entries()[1].id           # (a read: parsed whole)
+    first.approve(approved, reviewer="bob")               # a change in place: a full render
+    propose(second, host="z.example.com")                 # not an append: parsed whole
+    assert parses[0] == 3
+    entries = make_store(path).entries()
+    assert [e.host for e in entries] == ["a.example.com", *(f"h{n}.example.com" for n in
+                                                           range(6)), "z.example.com"]
+    assert entries[1].status is Status.APPROVED
+
+
+def test_four_writers_on_a_file_of_160_entries_lose_nothing(tmp_path):
+    """Four real processes proposing into one real file of 160 entries at once (a write took
+    0.9 s there and writers hit a 60 s lock timeout): every proposal is in the file once."""
+    path = tmp_path / "overrides.yaml"
+    seed = make_store(path)
+    for n in range(160):
+        propose(seed, host=f"old{n}.example.com", author="eve")
+    authors = ["ada", "bob", "carol", "dan"]
+    context = multiprocessing.get_context("fork")  # Linux; the workers need no imports
+    processes = [context.Process(target=_propose_many, args=(str(path), a, 8)) for a in authors]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(300)
+    assert [p.exitcode for p in processes] == [0, 0, 0, 0]
+    entries = make_store(path).entries()
+    assert len(entries) == len({e.id for e in entries}) == 160 + 32
+    assert {a: sum(e.created_by == a for e in entries) for a in authors} == dict.fromkeys(
+        authors, 8)

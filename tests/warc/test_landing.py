@@ -5,6 +5,7 @@ How a capture is written as WARC and rebuilt identical is tested in test_capture
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -143,3 +144,70 @@ def test_the_cap_is_a_setting() -> None:
     assert configured_zone({"landing_max_bytes": 5}, {}).max_bytes == 5
     assert configured_zone({}, {"ENCODING_TRIAGE_LANDING_MAX_BYTES": "7"}).max_bytes == 7
     assert configured_zone({}, {}).max_bytes == LANDING_MAX_BYTES == 2 * 2**30
+
+
+def _listings(folder: Path) -> list[int]:
+    """A counter of the listings of ``folder`` (``os.scandir``/``os.listdir`` audit events,
+    which ``Path.iterdir`` and ``glob`` raise): the work a write does on a large zone."""
+    import os
+    import sys
+
+    count = [0]
+    target = os.fspath(folder)
+
+    def hook(event: str, args: tuple[object, ...]) -> None:
+        if event in ("os.scandir", "os.listdir") and args and isinstance(args[0], str | Path) \
+                and os.fspath(args[0]) == target:
+            count[0] += 1
+    sys.addaudithook(hook)   # (audit hooks stay: this one only counts this folder)
+    return count
+
+
+def test_a_write_does_not_list_the_zone(server: ScriptedServer, tmp_path: Path) -> None:
+    """Issue 28: ``keep`` listed the whole folder twice a write; now the running size in the
+    zone's state makes a write list it only on first use, past the cap (then down to 90%
+    of it) and when a purge is due: 40 writes to a zone of 2,000 captures, 1 listing."""
+    capture = fetch_page(server.url("/seed/bom"), settings=SETTINGS)
+    body = capture_as_warc(capture, "20250101T000000Z-0123456789ab")
+    zone = LandingZone(tmp_path / "zone", retention_days=30)
+    zone.folder.mkdir()
+    for i in range(2_000):   # kept earlier (by another process, before this state existed)
+        (zone.folder / f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{i:012x}.warc.gz").write_bytes(body)
+    listed = _listings(zone.folder)
+    kept = [keep(capture, zone) for _ in range(40)]
+    assert listed[0] == 1   # the first write counted the zone; 39 did not list it
+    state = json.loads((zone.folder / ".landing-state.json").read_text())
+    assert all(zone.path(c.capture_id).exists() for c in kept)  # type: ignore[arg-type]
+    assert state["total"] == sum(p.stat().st_size for p in zone.folder.glob("*.warc.gz"))
+    small = replace(zone, max_bytes=1_000 * len(body))
+    before = listed[0]   # (the test's own glob above counts too)
+    keep(capture, small)   # past the cap: listed once, trimmed to 90% of it
+    assert listed[0] == before + 1
+    assert 895 <= len(list(zone.folder.glob("*.warc.gz"))) <= 900
+    before = listed[0]
+    for _ in range(50):
+        keep(capture, small)
+    assert listed[0] == before   # room made for the next ~100 writes: none listed the zone
+
+
+def _keep_many(folder: str, capture: Capture, count: int, max_bytes: int) -> int:
+    zone = LandingZone(Path(folder), retention_days=30, max_bytes=max_bytes)
+    return sum(1 for _ in range(count) if keep(capture, zone).capture_id)
+
+
+def test_writers_in_four_processes_keep_the_size_right(server: ScriptedServer,
+                                                      tmp_path: Path) -> None:
+    """Four processes keeping captures into one zone at once: the running size (updated under
+    the zone's file lock) is the size on disk, and the zone stays under its cap."""
+    import multiprocessing
+
+    capture = fetch_page(server.url("/seed/bom"), settings=SETTINGS)
+    size = len(capture_as_warc(capture, "20250101T000000Z-0123456789ab"))
+    cap = 50 * size
+    with multiprocessing.get_context("spawn").Pool(4) as pool:
+        done = pool.starmap(_keep_many, [(str(tmp_path), capture, 30, cap)] * 4)
+    assert done == [30] * 4
+    files = list(tmp_path.glob("*.warc.gz"))
+    state = json.loads((tmp_path / ".landing-state.json").read_text())
+    assert state["total"] == sum(p.stat().st_size for p in files) <= cap
+    assert 45 <= len(files) <= 50   # trimmed to 90% of the cap, then filled again

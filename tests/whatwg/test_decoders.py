@@ -22,7 +22,15 @@ from encoding_core.whatwg.decoders import (
     decode_strict,
     decode_utf8_if_few_errors,
     encode_strict,
+    forget_last_calls,
 )
+
+
+def replaced(data: bytes, encoding: str) -> tuple[str, tuple[int, ...]]:
+    """``decode_replace``'s text and offsets, the offsets as a tuple (they come compact, in an
+    ``array.array``) to compare with the references."""
+    text, offsets = decode_replace(data, encoding)
+    return text, tuple(offsets)
 
 CONFORMANCE = Path(__file__).resolve().parents[2] / "conformance" / "whatwg-encoding"
 INDEXES: dict[str, list] = json.loads((CONFORMANCE / "indexes.json").read_text(encoding="utf-8"))
@@ -71,7 +79,7 @@ def test_single_byte_decodes_every_byte_as_its_index(name):
     expected = "".join(map(chr, range(128))) + "".join(
         FFFD if cp is None else chr(cp) for cp in index)
     unmapped = tuple(128 + i for i, cp in enumerate(index) if cp is None)
-    assert decode_replace(bytes(range(256)), name) == (expected, unmapped)
+    assert replaced(bytes(range(256)), name) == (expected, unmapped)
     for byte in range(256):
         if byte in unmapped:
             with pytest.raises(UnicodeDecodeError) as info:
@@ -158,7 +166,7 @@ def test_every_pointer_of_every_multi_byte_index_decodes_as_whatwg(encoding, ind
     for pointer in range(limit or len(INDEXES[index])):
         data = to_bytes(pointer)
         expected = expected_for_pointer(encoding, index, pointer, data)
-        got = decode_replace(data, encoding)
+        got = replaced(data, encoding)
         if got != expected:
             wrong.append((pointer, data.hex(), got, expected))
     assert not wrong, f"{len(wrong)} pointers differ, e.g. {wrong[:5]}"
@@ -187,7 +195,7 @@ def test_gb18030_four_byte_sequences_follow_the_ranges_index():
                 1237577, 1587599]
     for encoding in ("gb18030", "gbk"):
         data = b"".join(map(gb18030_four_bytes, pointers))
-        text, offsets = decode_replace(data, encoding)
+        text, offsets = replaced(data, encoding)
         cps = [gb18030_ranges_code_point(p) for p in pointers]
         assert text == "".join(FFFD if cp is None else chr(cp) for cp in cps)
         assert offsets == tuple(4 * i for i, cp in enumerate(cps) if cp is None)
@@ -200,7 +208,7 @@ def test_gb18030_four_byte_sequences_follow_the_ranges_index():
 def test_replacement_text_and_offsets(case):
     """Hand-worked spec cases: the text, and where each malformed sequence starts."""
     data = bytes.fromhex(case["hex"])
-    assert decode_replace(data, case["encoding"]) == (case["text"], tuple(case["offsets"]))
+    assert replaced(data, case["encoding"]) == (case["text"], tuple(case["offsets"]))
     if case["offsets"]:
         with pytest.raises(UnicodeDecodeError) as info:
             decode_strict(data, case["encoding"])
@@ -386,15 +394,15 @@ def chunks(*pieces):
               b"\xe0\xa0", b"\xf4\x90", "é€𝄞".encode(), b"A", b"\x80", b"\xbf"))
 def test_utf8_is_the_whatwg_utf8_decoder(data):
     """Python's UTF-8 codec, as used here, gives the spec's text and error offsets."""
-    assert decode_replace(data, "utf-8") == reference_utf8(data)
+    assert replaced(data, "utf-8") == reference_utf8(data)
 
 
 @settings(max_examples=300, deadline=None)
 @given(chunks(b"\x00\xd8", b"\x00\xdc", b"\xd8\x00", b"\xdc\x00", b"A\x00", b"\x00A", b"\xff"))
 def test_utf16_is_the_whatwg_utf16_decoder(data):
     """Python's UTF-16 codecs give the spec's text and error offsets, in both byte orders."""
-    assert decode_replace(data, "utf-16le") == reference_utf16(data, big_endian=False)
-    assert decode_replace(data, "utf-16be") == reference_utf16(data, big_endian=True)
+    assert replaced(data, "utf-16le") == reference_utf16(data, big_endian=False)
+    assert replaced(data, "utf-16be") == reference_utf16(data, big_endian=True)
 
 
 @settings(max_examples=400, deadline=None)
@@ -402,7 +410,7 @@ def test_utf16_is_the_whatwg_utf16_decoder(data):
               b"B", b"!!", b"$\"", b"t'", b"\x7f", b"\n", b"\x0e", b"\x80", b"\\", b"~", b"!"))
 def test_iso_2022_jp_is_the_whatwg_decoder(data):
     """The run-based ISO-2022-JP decoder equals the spec's byte-at-a-time state machine."""
-    assert decode_replace(data, "iso-2022-jp") == reference_iso_2022_jp(data)
+    assert replaced(data, "iso-2022-jp") == reference_iso_2022_jp(data)
 
 
 @settings(max_examples=150, deadline=None)
@@ -411,7 +419,7 @@ def test_iso_2022_jp_is_the_whatwg_decoder(data):
 def test_iso_2022_jp_long_runs_equal_the_state_machine(data):
     """Runs of 32 two-byte characters or more are looked up in bulk; an unmapped pair (``)!``)
     inside one still gives U+FFFD at its own offset."""
-    assert decode_replace(data, "iso-2022-jp") == reference_iso_2022_jp(data)
+    assert replaced(data, "iso-2022-jp") == reference_iso_2022_jp(data)
 
 
 # --- properties over every encoding -------------------------------------------------------
@@ -549,11 +557,11 @@ def test_the_last_call_is_remembered_only_for_the_same_bytes_and_encoding():
     assert decode_strict(buffer, "utf-8") == "café"
     buffer[3:] = b"e!"
     assert decode_strict(buffer, "utf-8") == "cafe!"
-    assert decode_replace(body, "utf-8") == ("café " * 100 + "\ufffdnaïve", (600,))
-    assert decode_replace(body, "utf-8")[1] == (600,)
+    assert replaced(body, "utf-8") == ("café " * 100 + "\ufffdnaïve", (600,))
+    assert decode_replace(body, "utf-8")[1] is decode_replace(body, "utf-8")[1]
     assert decode_replace(body, "windows-1252")[0].endswith("ÿnaÃ¯ve")
     buffer[3:] = b"\xff"
-    assert decode_replace(buffer, "utf-8") == ("caf\ufffd", (3,))
+    assert replaced(buffer, "utf-8") == ("caf\ufffd", (3,))
 
 
 @settings(max_examples=300)
@@ -566,3 +574,28 @@ def test_decode_utf8_if_few_errors_is_decode_replace_or_none(data, most):
     expected = decode_replace(bytes(data), "utf-8")
     found = decode_utf8_if_few_errors(data, most)
     assert found == (expected if len(expected[1]) <= most else None)
+
+
+@pytest.mark.parametrize(("encoding", "unit"), [("utf-8", "é".encode() + b"x\xe9y"),
+                                               ("windows-1253", b"\xaax\xe9yz")],
+                         ids=["utf-8", "single-byte"])
+def test_the_offsets_are_kept_compactly(encoding: str, unit: bytes) -> None:
+    """Issue 28: a page that switches between UTF-8 and windows-1252 every few bytes has one
+    malformed sequence per 5 bytes; their offsets are 4-byte unsigned ints in an array, not a
+    tuple of Python ints (36 bytes each: about 10.5 bytes of memory per input byte before)."""
+    import tracemalloc
+    from array import array
+
+    body = unit * 200_000
+    forget_last_calls()
+    tracemalloc.start()
+    try:
+        text, offsets = decode_replace(body, encoding)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert isinstance(offsets, array) and offsets.itemsize == 4
+    assert len(offsets) == text.count(FFFD) == 200_000
+    # the text (2 bytes a character once it holds U+FFFD) and 4 bytes an offset, with room
+    # to spare: a tuple of ints alone would take 36 bytes an offset, 7.2 bytes an input byte
+    assert peak < 5 * len(body), f"{peak / len(body):.1f} bytes per input byte"
