@@ -88,6 +88,10 @@ _MASK_DIGITS = bytes(48 if 48 <= b <= 57 else b for b in range(256))
 _Recipe = tuple[MojibakeKind, tuple[str, ...] | None, str, tuple[tuple[int, int], ...]] | tuple[()]
 _BY_REREADS, _BY_IS_BAD = 1, 2   # how a finding was reached: rereads alone; also is_bad
 _LONGEST_CACHED = 1_000   # characters; a cache holds at most its size of such texts
+# characters of the texts explained since the caches were last emptied: whatever the size, the
+# texts, their masked keys and their words are forgotten past it (100,000 texts of 1,000
+# characters would otherwise be 100 MB and more, over a scan's chunk budget)
+_HELD_CHARS = 1 << 22
 
 
 class Finding(NamedTuple):
@@ -100,7 +104,6 @@ class Finding(NamedTuple):
     spans: tuple[tuple[int, int], ...]
 
 
-
 class MojibakeFinder:
     """``find_mojibake`` for many texts (a scan): each distinct text, piece and word looked at once.
 
@@ -111,19 +114,23 @@ class MojibakeFinder:
     shared by the texts with those characters masked alike (``Ð£Ð»Ð¸Ñ†Ð° 12`` and ``Ð£Ð»Ð¸Ñ†Ð°
     7`` are ``Ð£Ð»Ð¸Ñ†Ð° 00``; ``JosÃ© Smith`` and ``JosÃ© Nowak`` are ``aaaÃ© aaaaa``), and
     one that also asked ``is_bad`` (but not ftfy's repair) by the texts with their digits
-    masked. The caches are bounded and belong to the finder, so a scan starts cold and one
-    scan does not speed up the next; the results are exactly those of ``find_mojibake``. A
-    finder is not thread-safe: use one per thread.
+    masked. The caches are bounded (``size`` entries each, and ``_HELD_CHARS`` characters of
+    the texts explained between them: ``cached`` counts) and belong to the finder, so a scan
+    starts cold and one scan does not speed up the next; the results are exactly those of
+    ``find_mojibake`` (``tests/fields/test_finder.py``). A finder is not thread-safe: use one
+    per thread.
 
     >>> finder = MojibakeFinder()
     >>> finder.find("Jos\\u00c3\\u00a9 12").repaired, finder.explain("Ana\\u00c3\\u00a9 7").repaired
     ('José 12', 'Anaé 7')
     """
 
-    __slots__ = ("_by_ascii", "_by_digits", "_chains", "_reread", "_results", "_size", "_spans")
+    __slots__ = ("_by_ascii", "_by_digits", "_chains", "_held", "_reread", "_results", "_size",
+                 "_spans")
 
     def __init__(self, size: int = 100_000) -> None:
         self._size = size
+        self._held = 0
         self._results: dict[str, Finding | None] = {}
         self._spans = SpanCache(size)
         self._reread = Rereader(size)
@@ -146,8 +153,23 @@ class MojibakeFinder:
             return unless_quoted(text, self._find(text)[0])
         if len(results) >= self._size:
             results.clear()
+        self._held += len(text)
+        if self._held > _HELD_CHARS:
+            self._forget()
         result = results[text] = unless_quoted(text, self._find_shared(text))
         return result
+
+    def _forget(self) -> None:
+        """Empty the caches that hold texts, keys or words (the answers stay the same)."""
+        self._held = 0
+        for cache in (self._results, self._by_ascii, self._by_digits):
+            cache.clear()
+        self._reread = Rereader(self._size)
+
+    def cached(self) -> int:
+        """How many entries the caches that hold texts, keys or words hold now (for tests)."""
+        return (len(self._results) + len(self._by_ascii) + len(self._by_digits)
+                + self._reread.cached())
 
     def _find_shared(self, text: str) -> Finding | None:
         if "?" in text or "\ufffd" in text or text.isascii():

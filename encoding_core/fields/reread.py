@@ -123,6 +123,10 @@ class Rereader:
         return not implausible_repair(text, decoded, words_checked=True) and \
             not (capitals_reread(text, decoded) and not is_bad(text))
 
+    def cached(self) -> int:
+        """How many words the cache holds."""
+        return len(self._mixed)
+
     def mixes_scripts(self, text: str) -> bool:
         """Whether a word of ``text`` mixes scripts (``_mixes_scripts``, once per word)."""
         mixed = self._mixed
