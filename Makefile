@@ -39,7 +39,8 @@ lint: $(VENV)/.test-deps
 	$(VENV)/bin/lint-imports --no-cache
 
 ## test: lint, then every test (browser tests when Chromium is present), then the core's tests
-## again with the pure-Python byte scans (ENCODING_TRIAGE_PURE=1) when the compiled ones ran
+## (tests/whatwg, tests/decision) a second time with the pure-Python byte scans forced
+## (ENCODING_TRIAGE_PURE=1), always: the same tests again where no compiler built the scans
 test: lint $(VENV)/.speedups
 	$(PY) -m pytest
 	ENCODING_TRIAGE_PURE=1 $(PY) -m pytest -q tests/whatwg tests/decision

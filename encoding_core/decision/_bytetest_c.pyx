@@ -4,7 +4,7 @@
 The reference reads a part's class bytes through five ``bytes.translate`` reductions and a
 regular expression (``_bytetest``); this reads them once, keeping for each rule the little
 it needs of the bytes before (the previous class, the previous letter in the word, the
-letter-mark-letter runs of the word). ``tests/decision/test_bytetest.py`` holds the two equal
+letter-mark-letter runs of the word). ``tests/decision/test_bytetest_c.py`` holds the two equal
 on random bytes in every single-byte encoding (Hypothesis). Built by ``setup.py`` where a C
 compiler is found (``utf8scan.SPEEDUPS``).
 """

@@ -244,6 +244,7 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
     chars = 0
     legacy_at = stats.legacy_at   # lines read in fmt.legacy, queued by the reader
     legacy_rows: list[int] = []   # the rows of this chunk that hold one of them
+    legacy_seen = 0               # the last of them taken: rows split out of one line share it
     flush_floor = 0
 
     def flush() -> None:
@@ -284,7 +285,9 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
             chars += len(value) if value else 0
         if host_at is not None:
             hosts.append(host_label(fields[host_at] if host_at < len(fields) else None))
-        if legacy_at and legacy_at[0] <= last and _takes_line(legacy_at, line, last):
+        if legacy_at and legacy_at[0] <= last:
+            legacy_seen = _take_lines(legacy_at, last)
+        if legacy_seen >= line:   # (every row split out of a bare-CR line starts on it)
             legacy_rows.append(len(labels))
         labels.append(tally.rows + len(labels))  # type: ignore[union-attr]
         lines.append(line)
@@ -299,15 +302,15 @@ def _scan_stream(stream: Any, prefix: bytes, fmt: CsvFormat, columns: Sequence[s
         sum(counts["mixed_encoding"] for counts in tally.counts.values())))
 
 
-def _takes_line(queue: deque[int], line: int, last: int) -> bool:
-    """Take the line numbers up to ``last`` from ``queue``: whether one is ``line`` or after.
+def _take_lines(queue: deque[int], last: int) -> int:
+    """Take the line numbers up to ``last`` from ``queue`` (which holds one): the last taken.
 
-    >>> queue = deque([2, 5, 9]); _takes_line(queue, 4, 6), list(queue)
-    (True, [9])
+    >>> queue = deque([2, 5, 9]); _take_lines(queue, 6), list(queue)
+    (5, [9])
     """
-    taken = False
+    taken = queue.popleft()
     while queue and queue[0] <= last:
-        taken = queue.popleft() >= line or taken
+        taken = queue.popleft()
     return taken
 
 

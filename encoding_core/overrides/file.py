@@ -90,7 +90,9 @@ def read_document(path: Path) -> Document:
         line = data[:exc.start].count(b"\n") + 1
         raise OverrideFileError(path, line, f"not UTF-8 (byte 0x{data[exc.start]:02x} at "
                                 f"offset {exc.start})") from exc
-    return parse_document(path, text)
+    # A file saved with CRLF is read as LF (YAML reads both alike; ruamel would keep the CR in
+    # its comments and a write would mix line ends): the next write is LF throughout.
+    return parse_document(path, text.replace("\r\n", "\n"))
 
 
 def parse_document(path: Path, text: str, *, template: str = "version: 1\noverrides: []\n"
@@ -189,12 +191,38 @@ def render(doc: Document) -> str:
 _ITEM = "  - "
 
 
+def _own_layout(text: str) -> bool:
+    """Whether ``text`` ends with its ``overrides`` list in ``render``'s layout, so an entry
+    rendered alone (``_ITEM``) and written after it is an entry of that list: LF line ends
+    only, a final newline, the key alone on its line at column 0, its first item at ``_ITEM``
+    (dash at column 2) and after it no line left of column 2 but blank lines and comments.
+    A file a person re-indented (indentless ``- id:``, a 4-space list) or saved with CRLF is
+    not: the text plus an appended entry would not read back, or would mix line ends, so it
+    is rendered whole (a linear scan of the text, far cheaper than the dump it saves)."""
+    if "\r" in text or not text.endswith("\n"):
+        return False
+    lines = text.split("\n")
+    head = max((n for n, line in enumerate(lines)
+                if line[:1] not in ("", " ", "#")), default=-1)
+    if head < 0 or lines[head].rstrip() != "overrides:":
+        return False
+    first = True
+    for line in lines[head + 1:]:
+        if not line.strip() or line.lstrip(" ").startswith("#"):
+            continue
+        if not line.startswith(_ITEM if first else "  "):
+            return False
+        first = False
+    return not first
+
+
 def _appendable(doc: Document) -> CommentedSeq | None:
-    """``doc``'s entries when its text ends with them in block style (so entries written
-    after its end are entries of that list), else None."""
+    """``doc``'s entries when its text ends with them in block style and ``render``'s layout
+    (so entries written after its end are entries of that list), else None."""
     seq = doc.root.get("overrides")
-    if (doc.prefix or not doc.text.endswith("\n") or not isinstance(seq, CommentedSeq)
-            or not seq or list(doc.root)[-1] != "overrides" or seq.fa.flow_style()):
+    if (doc.prefix or not isinstance(seq, CommentedSeq) or not seq
+            or list(doc.root)[-1] != "overrides" or seq.fa.flow_style()
+            or not _own_layout(doc.text)):
         return None
     return seq
 
@@ -224,7 +252,7 @@ def extend_document(doc: Document, text: str) -> Document | None:
     """
     seq = _appendable(doc)
     if seq is None or not text.startswith(doc.text) or not text[len(doc.text):].startswith(
-            _ITEM):
+            _ITEM) or not _own_layout(text):
         return None
     try:
         part = _yaml().load("overrides:\n" + text[len(doc.text):])

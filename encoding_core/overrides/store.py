@@ -19,8 +19,10 @@ Speed (issue 28: a write took 0.9 s at 160 entries, and four concurrent writers 
 each other up to a 60 s lock timeout): under the lock a store reuses the document it wrote
 last while the file is unchanged, parses only the entries another writer appended since
 (``file.extend_document``), and writes a proposal as the file's text plus its one entry
-(``file.appended_text``); anything else (a change in place, a hand edit) is parsed and
-rendered whole, as before. ``bench/bench_overrides_write.py`` measures four writers.
+(``file.appended_text``) when the file is in the app's own layout (LF, ``  - `` items:
+``file._own_layout``); anything else (a change in place, a hand edit, a re-indented or CRLF
+file) is parsed and rendered whole, as before. ``bench/bench_overrides_write.py`` measures
+four writers.
 
 The rules each change enforces are listed in ``changes.py`` (among them: a renewal
 rests on a recent re-test that still supports the override). Reads are cached per

@@ -18,6 +18,9 @@ in ``.landing-state.json`` beside the captures, read and written under ``.landin
 file's size and lists the folder only when
 
 - the state is missing or unreadable (first use, a hand edit): counted afresh;
+- the last listing is ``purge_interval`` old (``last_listed`` in the state): counted afresh, so
+  a running size that is off (a writer that died between its file and the lock, captures
+  copied in by hand, a lowered ``retention_days``) is right again within an interval;
 - the running size passes ``max_bytes``: the oldest go until the zone is at ``LOW_WATER`` of
   the cap, so the next writes do not list it again;
 - the next purge is due: the oldest capture's expiry, at most ``purge_interval`` late (see
@@ -160,12 +163,13 @@ def _id_time(capture_id: str) -> datetime | None:
     return datetime.strptime(match.group(1), "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
 
 
-def keep(capture: Capture, zone: LandingZone) -> Capture:
+def keep(capture: Capture, zone: LandingZone, *, now: datetime | None = None) -> Capture:
     """Write ``capture`` to the landing zone (atomically); the capture with its id set.
 
     The zone's running size is updated under its lock; the folder is listed only when a purge
-    is due or the cap is passed (see the module docstring), so a write costs the same however
-    many captures the zone holds.
+    is due, the cap is passed or the last listing is an interval old (see the module
+    docstring), so a write costs the same however many captures the zone holds. ``now`` is
+    the time of the write (the clock, by default).
     """
     capture_id = new_capture_id(capture.fetched_at)
     path = zone.path(capture_id)
@@ -176,19 +180,20 @@ def keep(capture: Capture, zone: LandingZone) -> Capture:
     os.replace(partial, path)
     expires = _expiry(capture_id, zone)
     dropped: tuple[str, ...] = ()
+    now = now or datetime.now(UTC)
     with _locked(zone) as state:
-        if state.get("total") is None:
-            _count(zone, state)             # first use (or an unreadable state): count afresh
+        if state.get("total") is None or (now.timestamp() - state["last_listed"]
+                                          >= zone.purge_interval.total_seconds()):
+            _count(zone, state, now)   # first use, an unreadable state, or an interval since
         else:
             state["total"] += len(data)
-        now = datetime.now(UTC)
         if expires is not None:   # kept already expired: purged now; else due by its expiry
             state["next_purge"] = min(state["next_purge"], (
                 expires if expires <= now else expires + zone.purge_interval).timestamp())
         if now.timestamp() >= state["next_purge"]:
             _purge(zone, now, state)
         if state["total"] > zone.max_bytes:
-            dropped = _trim(zone, int(zone.max_bytes * LOW_WATER), capture_id, state)
+            dropped = _trim(zone, int(zone.max_bytes * LOW_WATER), capture_id, state, now)
     notes = capture.notes + ((
         f"the landing zone is over its cap of {zone.max_bytes:,} bytes: the "
         f"{len(dropped):,} oldest kept captures were deleted to make room",) if dropped else ())
@@ -202,17 +207,21 @@ def _expiry(capture_id: str, zone: LandingZone) -> datetime | None:
 
 @contextlib.contextmanager
 def _locked(zone: LandingZone) -> Iterator[dict[str, Any]]:
-    """The zone's state (``total``: bytes kept, None when unknown; ``next_purge``: a POSIX
-    time), read and written back under the zone's lock."""
+    """The zone's state (``total``: bytes kept, None when unknown; ``next_purge`` and
+    ``last_listed``: POSIX times), read and written back under the zone's lock."""
     folder = Path(zone.folder)
     folder.mkdir(parents=True, exist_ok=True)
     with filelock.FileLock(str(folder / _LOCK)):
-        state: dict[str, Any] = {"total": None, "next_purge": float("-inf")}
+        state: dict[str, Any] = {"total": None, "next_purge": float("-inf"),
+                                 "last_listed": float("-inf")}
         with contextlib.suppress(OSError, ValueError):
             read = json.loads((folder / _STATE).read_text(encoding="utf-8"))
             if (isinstance(read, dict) and type(read.get("total")) is int
                     and isinstance(read.get("next_purge"), int | float)):
-                state = {"total": read["total"], "next_purge": float(read["next_purge"])}
+                listed = read.get("last_listed")   # (a state written before it: count now)
+                state = {"total": read["total"], "next_purge": float(read["next_purge"]),
+                         "last_listed": float(listed) if isinstance(listed, int | float)
+                         else float("-inf")}
         yield state
         if state["total"] is not None:
             partial = folder / f".{_STATE}.tmp"
@@ -231,11 +240,12 @@ def _captures(zone: LandingZone) -> list[tuple[str, int, Path]]:
     return sorted(kept)
 
 
-def _count(zone: LandingZone, state: dict[str, Any],
+def _count(zone: LandingZone, state: dict[str, Any], now: datetime,
            kept: list[tuple[str, int, Path]] | None = None) -> list[tuple[str, int, Path]]:
-    """List the zone (unless ``kept`` is that list): its total and when its oldest capture
-    expires go into ``state``."""
+    """List the zone (unless ``kept`` is that list): its total, when its oldest capture
+    expires and when it was listed (``now``) go into ``state``."""
     kept = _captures(zone) if kept is None else kept
+    state["last_listed"] = now.timestamp()
     state["total"] = sum(size for _, size, _ in kept)
     oldest = _expiry(kept[0][0], zone) if kept else None
     state["next_purge"] = (float("inf") if oldest is None else
@@ -288,7 +298,7 @@ def _purge(zone: LandingZone, now: datetime, state: dict[str, Any]) -> tuple[str
         if when is not None and when < cutoff:
             entry.unlink(missing_ok=True)
             deleted.append(capture_id)
-    _count(zone, state)
+    _count(zone, state, now)
     return tuple(sorted(deleted))
 
 
@@ -298,14 +308,14 @@ def trim(zone: LandingZone, *, keep_id: str | None = None) -> tuple[str, ...]:
     if not Path(zone.folder).is_dir():
         return ()
     with _locked(zone) as state:
-        return _trim(zone, zone.max_bytes, keep_id, state)
+        return _trim(zone, zone.max_bytes, keep_id, state, datetime.now(UTC))
 
 
-def _trim(zone: LandingZone, target: int, keep_id: str | None, state: dict[str, Any]
-          ) -> tuple[str, ...]:
+def _trim(zone: LandingZone, target: int, keep_id: str | None, state: dict[str, Any],
+          now: datetime) -> tuple[str, ...]:
     """Delete the oldest until the zone holds at most ``target`` bytes, counted afresh (the
     running total may be off: files deleted or added by hand), and only if it is over the cap."""
-    kept = _count(zone, state)
+    kept = _count(zone, state, now)
     total = state["total"]
     deleted: list[str] = []
     if total <= zone.max_bytes:
@@ -318,7 +328,7 @@ def _trim(zone: LandingZone, target: int, keep_id: str | None, state: dict[str, 
         entry.unlink(missing_ok=True)
         total -= size
         deleted.append(capture_id)
-    _count(zone, state, left)
+    _count(zone, state, now, left)
     return tuple(deleted)
 
 

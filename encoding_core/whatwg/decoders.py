@@ -11,6 +11,7 @@ WHATWG name). Only this module and ``_decoders_cjk.py`` know Python codec names.
 ``array.array`` of 4-byte unsigned ints (8-byte for data of 4 GiB or more): a page that switches
 between UTF-8 and windows-1252 every few bytes has one per 5 bytes, and a tuple of Python ints
 costs 36 bytes each (issue 28: about 10.5 bytes of memory per input byte, against about 2.5 now).
+It hands the array out read-only (``_offsets.Offsets``: equal to the tuple of its ints).
 
 These are the decoders *without BOM handling*: a byte order mark is not stripped here (it decodes
 as U+FEFF); callers sniff and strip it first (``bom.py``, the standard's "decode" algorithm).
@@ -58,6 +59,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from ._decoders_cjk import cjk_encoder, decode_cjk
+from ._offsets import Offsets
 from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
 
@@ -168,12 +170,12 @@ def decode_replace(data: bytes, encoding: str) -> tuple[str, Sequence[int]]:
     """Implements Encoding "decode" in "replacement" mode, without BOM handling: https://encoding.spec.whatwg.org/#decode
 
     Returns the text and the byte offset where each malformed sequence starts, in order, as
-    an ``array.array`` of unsigned ints (``offsets_array``: 4 bytes an offset, not a tuple's
-    36); read it, never change it (the last answer is remembered and handed out again).
+    a read-only ``Offsets`` over an ``array.array`` of unsigned ints (``offsets_array``: 4
+    bytes an offset, not a tuple's 36), equal to the tuple of those ints.
 
     >>> text, offsets = decode_replace(b"\\xe2\\x82A \\xff", "utf-8")
-    >>> text, list(offsets)
-    ('\\ufffdA \\ufffd', [0, 4])
+    >>> text, offsets == (0, 4)
+    ('\\ufffdA \\ufffd', True)
     >>> list(decode_replace(b"\\x81 \\x81", "shift_jis")[1])  # a bad ASCII trail byte stays
     [0, 2]
 
@@ -195,14 +197,15 @@ def offsets_array(size: int) -> array[int]:
     return array("I" if size < 1 << 32 and array("I").itemsize == 4 else "Q")
 
 
-def _remember_replace(data: bytes, encoding: str, found: tuple[str, Sequence[int]]
+def _remember_replace(data: bytes, encoding: str, decoded: tuple[str, array[int]]
                       ) -> tuple[str, Sequence[int]]:
+    found = (decoded[0], Offsets(decoded[1]))   # read-only: handed out again
     if type(data) is bytes:  # (immutable: the same object has the same answer)
         _last.replace = (data, encoding, found)
     return found
 
 
-def _decode_replace(data: bytes, encoding: str) -> tuple[str, Sequence[int]]:
+def _decode_replace(data: bytes, encoding: str) -> tuple[str, array[int]]:
     single = _SINGLE_BYTE.get(encoding)
     if single is not None:
         text = codecs.charmap_decode(data, "replace", single)[0]
@@ -239,7 +242,7 @@ def decode_utf8_if_few_errors(data: bytes, max_errors: int) -> tuple[str, Sequen
 
 
 def _unicode_replace(data: bytes, codec: str, most: int | None = None
-                     ) -> tuple[str, Sequence[int]] | None:
+                     ) -> tuple[str, array[int]] | None:
     """UTF-8/16/32 replacement mode through Python's ``codec``, recording where each error
     starts (``_on_unicode_error``) straight into an ``offsets_array``; None when there are
     more than ``most`` errors."""

@@ -204,6 +204,24 @@ def test_utf8_with_lines_in_another_encoding(case: str, chunk_bytes: int) -> Non
         report.findings.sort_values(["line", "column"], ignore_index=True))
 
 
+@pytest.mark.parametrize("chunk_rows", [100_000, 7], ids=["one-chunk", "7-row-chunks"])
+def test_every_row_split_out_of_a_bare_cr_line_in_another_encoding_counts(
+        chunk_rows: int) -> None:
+    """30 windows-1252 rows ended by bare CRs (old Mac) are one line to the reader, split into
+    rows: each of them holds its two mixed cells, not only the first (which alone counted)."""
+    texts = LEGACY_TEXT["cp1252"]
+    body = (b"id,name,note\n" + b"".join(
+        f"{i},{texts[i % 4]},{texts[(i + 1) % 4]}\n".encode() for i in range(20))
+        + b"".join(f"{i},{texts[i % 4]},{texts[(i + 1) % 4]}\r".encode("cp1252")
+                   for i in range(20, 50)) + b"\n" + "50,Zoë,ok\n".encode())
+    report = scan_csv(body, chunk_rows=chunk_rows)
+    assert report.encoding == "utf-8" and report.mixed_encoding == "windows-1252"
+    assert report.rows == 51
+    assert report.columns["mixed_encoding"].sum() == 60
+    assert "60 cells with non-ASCII text in those lines count as mixed encoding" in \
+        report.notes[0]
+
+
 def test_mixed_lines_are_told_by_line_and_host() -> None:
     """A mixed-encoding cell keeps its line; per host it counts as repairable, not lossy."""
     body = ("id,url,name\n1,https://a.example/,Zoë\n".encode()

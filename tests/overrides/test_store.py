@@ -570,3 +570,32 @@ def test_four_writers_on_a_file_of_160_entries_lose_nothing(tmp_path):
     assert len(entries) == len({e.id for e in entries}) == 160 + 32
     assert {a: sum(e.created_by == a for e in entries) for a in authors} == dict.fromkeys(
         authors, 8)
+
+
+@pytest.mark.parametrize("layout", ["indentless", "four-space", "crlf"])
+def test_a_proposal_into_a_file_a_person_re_laid_out_reads_back_whole(tmp_path, layout):
+    """A file re-indented by hand (``- id:`` at column 0 as PyYAML writes it, a 4-space list)
+    or saved with CRLF is not extended by the appended-entry path (the entry would not be an
+    entry of that list, or would mix line ends): it is rendered whole and reads back."""
+    from encoding_core.overrides.file import read_document, render
+
+    path = tmp_path / "overrides.yaml"
+    propose(make_store(path), host="a.example.com")
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    start = lines.index("overrides:") + 1
+    if layout == "indentless":
+        lines[start:] = [line[2:] for line in lines[start:]]
+    elif layout == "four-space":
+        lines[start:] = ["  " + line if line else line for line in lines[start:]]
+    path.write_bytes("\n".join(lines).encode("utf-8").replace(
+        b"\n", b"\r\n" if layout == "crlf" else b"\n"))
+    assert [e.host for e in make_store(path).entries()] == ["a.example.com"]
+    store = make_store(path)
+    propose(store, host="b.example.com")
+    propose(store, host="c.example.com")
+    written = path.read_bytes()
+    assert b"\r" not in written
+    assert [e.host for e in make_store(path).entries()] == [
+        "a.example.com", "b.example.com", "c.example.com"]
+    assert render(read_document(path)) == written.decode("utf-8")

@@ -211,3 +211,29 @@ def test_writers_in_four_processes_keep_the_size_right(server: ScriptedServer,
     state = json.loads((tmp_path / ".landing-state.json").read_text())
     assert state["total"] == sum(p.stat().st_size for p in files) <= cap
     assert 45 <= len(files) <= 50   # trimmed to 90% of the cap, then filled again
+
+
+def test_a_capture_copied_in_by_hand_is_counted_an_interval_later(server: ScriptedServer,
+                                                                 tmp_path: Path) -> None:
+    """The running size is counted afresh once ``purge_interval`` has passed since the last
+    listing: a capture copied in by hand (or one whose writer died before the lock) is in the
+    total then, not only at the next purge or past the cap."""
+    capture = fetch_page(server.url("/seed/bom"), settings=SETTINGS)
+    zone = LandingZone(tmp_path, retention_days=30)
+    start = datetime.now(UTC)
+    first = keep(capture, zone, now=start)
+    assert first.capture_id is not None
+    by_hand = tmp_path / f"{start:%Y%m%dT%H%M%SZ}-0123456789ab.warc.gz"
+    by_hand.write_bytes(zone.path(first.capture_id).read_bytes())
+
+    def total() -> int:
+        return int(json.loads((tmp_path / ".landing-state.json").read_text())["total"])
+
+    def on_disk() -> int:
+        return sum(p.stat().st_size for p in tmp_path.glob("*.warc.gz"))
+
+    keep(capture, zone, now=start + timedelta(minutes=1))   # within the interval: added up
+    assert total() == on_disk() - by_hand.stat().st_size
+    keep(capture, zone, now=start + zone.purge_interval + timedelta(minutes=1))
+    assert total() == on_disk()                              # an interval on: counted
+    assert len(list(tmp_path.glob("*.warc.gz"))) == 4

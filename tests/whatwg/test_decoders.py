@@ -584,7 +584,6 @@ def test_the_offsets_are_kept_compactly(encoding: str, unit: bytes) -> None:
     malformed sequence per 5 bytes; their offsets are 4-byte unsigned ints in an array, not a
     tuple of Python ints (36 bytes each: about 10.5 bytes of memory per input byte before)."""
     import tracemalloc
-    from array import array
 
     body = unit * 200_000
     forget_last_calls()
@@ -594,8 +593,33 @@ def test_the_offsets_are_kept_compactly(encoding: str, unit: bytes) -> None:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert isinstance(offsets, array) and offsets.itemsize == 4
+    assert offsets.itemsize == 4   # (an array handed out read-only)
     assert len(offsets) == text.count(FFFD) == 200_000
     # the text (2 bytes a character once it holds U+FFFD) and 4 bytes an offset, with room
     # to spare: a tuple of ints alone would take 36 bytes an offset, 7.2 bytes an input byte
     assert peak < 5 * len(body), f"{peak / len(body):.1f} bytes per input byte"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "windows-1253", "shift_jis", "utf-16le"])
+def test_the_offsets_handed_out_are_a_read_only_tuple_alike(encoding):
+    """The offsets are kept compactly but handed out read-only, equal to the tuple of their
+    ints (and JSON-ready through ``tuple``): a caller changing its answer cannot change the
+    answer handed out again for the same bytes (the last call is remembered)."""
+    import pickle
+
+    data = b"\xff\xfe\x81" if encoding == "utf-16le" else b"a\xff\x81 b\xff"
+    text, offsets = decode_replace(data, encoding)
+    expected = tuple(offsets)
+    assert expected and all(type(o) is int for o in expected)
+    assert offsets == expected and hash(offsets) == hash(expected)
+    assert json.loads(json.dumps(tuple(offsets))) == list(expected)
+    with pytest.raises((TypeError, AttributeError)):
+        offsets[0] = 99                    # type: ignore[index]
+    with pytest.raises(AttributeError):
+        offsets.append(99)                 # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        offsets.extend([99])               # type: ignore[attr-defined]
+    assert decode_replace(data, encoding) == (text, expected)   # the remembered answer
+    assert pickle.loads(pickle.dumps(offsets)) == expected
+    few = decode_utf8_if_few_errors(b"a\xff", 5)
+    assert few is not None and few[1] == (1,)
