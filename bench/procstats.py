@@ -42,10 +42,12 @@ def _descendants(pid: int) -> list[int]:
 
 
 def _is_forkserver(pid: int) -> bool:
+    """The forkserver, or multiprocessing's resource tracker beside it: fixed costs."""
     try:
-        return b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
+    return b"forkserver" in cmdline or b"resource_tracker" in cmdline
 
 
 def server_mb(pid: int) -> tuple[float, float]:
