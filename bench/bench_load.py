@@ -268,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     args.users = args.users or (2 if args.quick else 4)
     args.mb = args.mb or (4 if args.quick else 20)
     args.rounds = args.rounds or (1 if args.quick else 3)
-    args.compare = args.compare or (4 if args.quick else 8)
+    args.compare = args.compare or 8
     if not Path(CHROMIUM).exists():
         print("bench_load: no Chromium at /usr/bin/chromium, skipped")
         return 0
