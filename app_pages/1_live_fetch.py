@@ -41,7 +41,7 @@ from ui.overrides_access import host_overrides, override_lookup
 from ui.state import CurrentInput, set_current
 from ui.warc_view import WarcChoice, render_listing, warc_source
 from ui.wording import md_code
-from ui.worker import WorkerError, run_in_worker
+from ui.worker import WorkerError, run_in_worker, waiting_place
 
 _CAPTURE, _REPORT, _REPORT_SOURCE = "fetch_capture", "fetch_report", "fetch_report_source"
 #: Which tab opened the page's capture, and how it is named: the capture is shown in that tab
@@ -198,8 +198,9 @@ def _report_tab(settings: FetchSettings, zone: LandingZone, listed: Listed | Non
     try:
         st.session_state[_REPORT] = run_in_worker(   # off the server: other pages stay quick
             report_from_warc, warc.data, max_bytes=settings.max_bytes, progress=step,
-            overrides=overrides, waiting=lambda: bar.progress(
-                0.0, text="Waiting for other users' reports and scans to finish…"))
+            overrides=overrides, waiting=lambda place: bar.progress(
+                0.0, text=f"Waiting for other users' reports and scans to finish: "
+                          f"{waiting_place(place)}…"))
         st.session_state[_REPORT_SOURCE] = warc.key
     except (WarcFormatError, WorkerError) as exc:
         st.error(md_escape(str(exc)))

@@ -29,7 +29,7 @@ from ui.kept_uploader import kept_file_uploader
 from ui.last_result import last_result
 from ui.state import CurrentInput, forget_upload, set_current
 from ui.wording import md_code
-from ui.worker import WorkerError, run_in_worker
+from ui.worker import WorkerError, run_in_worker, waiting_place
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SAMPLE_FILES = {"customers_mojibake.csv": "Customers (UTF-8, several kinds of damage, URLs)",
@@ -58,7 +58,7 @@ def _header(_source: Any, key: str) -> list[str]:
 
 
 def _scan(source: Any, key: str, columns: tuple[str, ...], host: str | None,
-          progress: Progress, waiting: Callable[[], None]) -> ScanReport:
+          progress: Progress, waiting: Callable[[int], None]) -> ScanReport:
     """The report, the last one kept per session (``ui.last_result``: a progress bar cannot
     be cached by ``st.cache_data``; it goes when the tab closes), made in a worker process so
     that the server stays free for the other users' pages."""
@@ -188,8 +188,9 @@ def _run_scan(source: Any, key: str, columns: tuple[str, ...], host: str | None)
         bar.progress(fraction, text=f"Scanning… {done / 2**20:,.1f} of "
                                     f"{(total or 0) / 2**20:,.1f} MiB")
 
-    def waiting() -> None:
-        bar.progress(0.0, text="Waiting for other users' scans to finish…")
+    def waiting(place: int) -> None:
+        bar.progress(0.0, text=f"Waiting for other users' scans to finish: "
+                               f"{waiting_place(place)}…")
 
     try:
         report = _scan(source, key, columns, host, progress, waiting)

@@ -11,6 +11,8 @@ folders in a temporary directory) and real Chromium (Debian's, through Playwrigh
 2. ``--users`` users each upload a ``--mb`` MB CSV on the CSV scan page and wait for the
    scan (``--rounds`` times, a new tab each round, closed after it), while the Compare user
    goes on switching: the median again, and its ratio to the idle one (target: under 2);
+   the idle switches are measured again after the scans, and the ratio is given to both, with
+   the machine's load average, since other work on the machine moves every time;
 3. the server's memory (RSS of the server process and its worker processes, from /proc):
    at baseline (the Compare user connected), the peak during the scans, a few seconds after
    the uploaders' tabs closed, and after ``server.disconnectedSessionTTL`` plus a visit
@@ -32,13 +34,23 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from procstats import (
+    Sampler,
+    cpu_s,
+    forkserver_mb,
+    lower_tree,
+    machine_cpu_s,
+    server_mb,
+    tree_cpu_s,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 TEXTS = ROOT / "bench" / "texts"
@@ -70,65 +82,6 @@ def build_csv(path: Path, megabytes: float) -> int:
         rows += 1
     path.write_text("\n".join(lines) + "\n", "utf-8")
     return rows
-
-
-def _rss_kib(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def _descendants(pid: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def _is_forkserver(pid: int) -> bool:
-    try:
-        return b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return False
-
-
-def server_mb(pid: int) -> tuple[float, float]:
-    """RSS in MB of the server process alone, and with its worker processes (the jobs'
-    children; not the forkserver, a fixed cost once started: ``forkserver_mb``)."""
-    own = _rss_kib(pid)
-    jobs = [p for p in _descendants(pid) if not _is_forkserver(p)]
-    return own / 1024, (own + sum(_rss_kib(p) for p in jobs)) / 1024
-
-
-def forkserver_mb(pid: int) -> float:
-    return sum(_rss_kib(p) for p in _descendants(pid) if _is_forkserver(p)) / 1024
-
-
-class Sampler(threading.Thread):
-    """The peak of ``server_mb`` while it runs, sampled every 0.2 s."""
-
-    def __init__(self, pid: int) -> None:
-        super().__init__(daemon=True)
-        self.pid, self.peak, self.stop = pid, (0.0, 0.0), threading.Event()
-
-    def run(self) -> None:
-        while not self.stop.wait(0.2):
-            own, total = server_mb(self.pid)
-            self.peak = (max(self.peak[0], own), max(self.peak[1], total))
 
 
 def start_server(data: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -173,6 +126,22 @@ async def compare_switch(page: Any, i: int) -> float:
     return time.monotonic() - start
 
 
+async def warm_scan(browser: Any, url: str) -> None:
+    """One visit to CSV scan that scans a bundled sample: the modules the page loads once
+    (pandas, Altair, the scan) and the workers' forkserver are in the baseline, not counted
+    as memory held after the users left."""
+    from playwright.async_api import expect
+
+    context = await browser.new_context(base_url=url)
+    page = await context.new_page()
+    await page.goto("/csv-scan")
+    await page.locator(READY).wait_for(timeout=300_000)
+    await page.locator(".st-key-csv_sample button").click()
+    await expect(page.get_by_test_id("stMetric").filter(has_text="Rows")).to_be_visible(
+        timeout=300_000)
+    await context.close()
+
+
 async def uploader(browser: Any, url: str, csv: Path, rows: int, rounds: int,
                    times: list[float]) -> None:
     from playwright.async_api import expect
@@ -192,12 +161,44 @@ async def uploader(browser: Any, url: str, csv: Path, rows: int, rounds: int,
         await context.close()
 
 
+def cpu_now(pid: int) -> dict[str, float]:
+    """CPU seconds so far: the server's process, its workers, this bench and its browsers,
+    the whole machine, and the machine's time at a lowered priority."""
+    server, machine = tree_cpu_s(pid), machine_cpu_s()
+    own, bench = cpu_s(pid, children=False), cpu_s(os.getpid(), children=False)
+    return {"server": own, "workers": server - own, "bench": bench,
+            "browsers": tree_cpu_s(os.getpid()) - server - bench,
+            "machine": machine[0], "niced": machine[1]}
+
+
+def pid_telling_chromium(folder: Path) -> tuple[str, Path]:
+    """A launcher of Chromium that writes the browser's process id to a file (then
+    ``keep_lowered`` holds it at the lowest priority: the uploaders' browsers stand for
+    browsers on the users' own machines, not on the server's cores)."""
+    launcher, pid_file = folder / "chromium-pid", folder / "chromium.pid"
+    launcher.write_text(f'#!/bin/sh\necho $$ > {pid_file}\nexec {CHROMIUM} "$@"\n')
+    launcher.chmod(0o755)
+    return str(launcher), pid_file
+
+
+async def keep_lowered(pid_file: Path) -> None:
+    """Every half second, every thread of that browser back at nice 19 (until cancelled)."""
+    while True:
+        lower_tree(int(pid_file.read_text()))
+        await asyncio.sleep(0.5)
+
+
 async def run(args: argparse.Namespace, url: str, pid: int, csv: Path, rows: int,
               ttl: int) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        others, lowering = browser, None
+        if not args.same_priority:
+            launcher, pid_file = pid_telling_chromium(csv.parent)
+            others = await p.chromium.launch(executable_path=launcher, headless=True, args=ARGS)
+            lowering = asyncio.create_task(keep_lowered(pid_file))
         context = await browser.new_context(base_url=url, viewport={"width": 1400,
                                                                     "height": 1000})
         page = await context.new_page()
@@ -206,12 +207,17 @@ async def run(args: argparse.Namespace, url: str, pid: int, csv: Path, rows: int
         for i in range(2):                       # warm: both samples cached once
             await compare_switch(page, i)
         await asyncio.sleep(2)
+        first = server_mb(pid)
+        await warm_scan(browser, url)
+        await asyncio.sleep(5)
         baseline = server_mb(pid)
+        load_before = os.getloadavg()[0]
         idle = [await compare_switch(page, i) for i in range(args.compare)]
         sampler = Sampler(pid)
         sampler.start()
+        cpu_before, wall_before = cpu_now(pid), time.monotonic()
         scans: list[float] = []
-        users = [asyncio.create_task(uploader(browser, url, csv, rows, args.rounds, scans))
+        users = [asyncio.create_task(uploader(others, url, csv, rows, args.rounds, scans))
                  for _ in range(args.users)]
         await asyncio.sleep(3)                   # the uploads are in, the scans running
         loaded: list[float] = []
@@ -222,8 +228,11 @@ async def run(args: argparse.Namespace, url: str, pid: int, csv: Path, rows: int
         for u in users:
             u.result()                           # a failed user fails the run
         sampler.stop.set()
+        cpu_after, wall = cpu_now(pid), time.monotonic() - wall_before
+        cpu = {k: cpu_after[k] - v for k, v in cpu_before.items()}
         await asyncio.sleep(5)
         after_close = server_mb(pid)
+        idle_after = [await compare_switch(page, i) for i in range(args.compare)]
         await asyncio.sleep(ttl)
         probe = await browser.new_context(base_url=url)
         probe_page = await probe.new_page()
@@ -235,9 +244,14 @@ async def run(args: argparse.Namespace, url: str, pid: int, csv: Path, rows: int
         forkserver = forkserver_mb(pid)
         await context.close()
         await browser.close()
-    return {"baseline_mb": baseline, "peak_mb": sampler.peak, "after_close_mb": after_close,
+        if lowering is not None:
+            lowering.cancel()
+            await others.close()
+    return {"first_mb": first, "baseline_mb": baseline, "peak_mb": sampler.peak,
+            "after_close_mb": after_close,
             "after_ttl_mb": after_ttl, "forkserver_mb": forkserver, "compare_idle_s": idle,
-            "compare_loaded_s": loaded, "scan_s": scans}
+            "compare_loaded_s": loaded, "compare_idle_after_s": idle_after, "scan_s": scans,
+            "loadavg": (load_before, os.getloadavg()[0]), "cpu": cpu, "wall": wall}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -247,11 +261,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mb", type=float, default=None)
     parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--compare", type=int, default=None, help="idle Compare switches")
+    parser.add_argument("--same-priority", action="store_true",
+                        help="the uploaders' browser at the Compare user's priority (by "
+                             "default at nice 19: other users' browsers are not on the server)")
     args = parser.parse_args(argv)
     args.users = args.users or (2 if args.quick else 4)
     args.mb = args.mb or (4 if args.quick else 20)
     args.rounds = args.rounds or (1 if args.quick else 3)
-    args.compare = args.compare or (4 if args.quick else 8)
+    args.compare = args.compare or 8
     if not Path(CHROMIUM).exists():
         print("bench_load: no Chromium at /usr/bin/chromium, skipped")
         return 0
@@ -272,6 +289,7 @@ def main(argv: list[str] | None = None) -> int:
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
     idle = statistics.median(result["compare_idle_s"])
+    idle_after = statistics.median(result["compare_idle_after_s"])
     loaded = statistics.median(result["compare_loaded_s"])
     print(f"{args.users} users x {args.rounds} rounds, a {size_mb:.1f} MB CSV "
           f"({rows:,} rows) each; disconnectedSessionTTL {ttl} s")
@@ -281,7 +299,23 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(result['compare_idle_s'])}), while others scan {loaded:.2f} s (median of "
           f"{len(result['compare_loaded_s'])}): ratio {loaded / idle:.2f} "
           + ("MET (< 2)" if loaded / idle < 2 else "NOT MET (target < 2)"))
-    for label, key in (("baseline", "baseline_mb"), ("peak during scans", "peak_mb"),
+    print(f"Compare idle again after the scans: {idle_after:.2f} s (median of "
+          f"{len(result['compare_idle_after_s'])}): ratio {loaded / idle_after:.2f}; loaded "
+          f"switches {min(result['compare_loaded_s']):.2f}-{max(result['compare_loaded_s']):.2f}"
+          f" s; load average {result['loadavg'][0]:.1f} before, {result['loadavg'][1]:.1f} "
+          "after (2 cores)")
+    cpu = result["cpu"]
+    rest = cpu["machine"] - sum(cpu[k] for k in ("server", "workers", "bench", "browsers"))
+    print(f"CPU seconds while others scanned ({result['wall']:.0f} s wall, "
+          f"{2 * result['wall']:.0f} core-s on 2 cores): server {cpu['server']:.1f}, workers "
+          f"{cpu['workers']:.1f}, this bench {cpu['bench']:.1f}, the browsers "
+          f"{cpu['browsers']:.1f}, the rest "
+          f"of the machine {rest:.1f}"
+          f" (niced, all processes: {cpu['niced']:.1f}); uploaders' browser "
+          + ("at the same priority" if args.same_priority else "at nice 19"))
+    for label, key in (("with Compare open, before any scan", "first_mb"),
+                       ("baseline (after one sample scan in a tab since closed)", "baseline_mb"),
+                       ("peak during scans", "peak_mb"),
                        ("5 s after the uploaders closed their tabs", "after_close_mb"),
                        (f"after the TTL ({ttl} s) and a visit", "after_ttl_mb")):
         own, total = result[key]

@@ -9,17 +9,54 @@ server instead:
 - all kept uploads together hold at most ``limit`` bytes; keeping one more drops the oldest
   first (any session's); a page that finds its upload gone asks for it again, saying why;
 - ``release(owner)`` drops a session's uploads at once: ``ui.state`` calls it when Streamlit
-  ends the session's session-scoped caches, which it does as soon as the tab disconnects.
+  ends the session's session-scoped caches, which it does as soon as the tab disconnects;
+- ``return_freed_memory`` then hands what the ended sessions freed back to the system: the C
+  allocator (glibc) keeps freed blocks of its heaps, one per thread that allocated (a script
+  run is a thread), for reuse, so without it the server stays at its high-water mark after
+  the users leave (issue 28, item 13).
 
 No Streamlit here: the pages reach it through ``ui.state``.
 """
 
 from __future__ import annotations
 
+import ctypes
+import gc
+import platform
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+
+#: Seconds after a session ends before the freed memory is handed back (Streamlit finishes
+#: dropping the session, and any expired ones, after the disconnect that ended it).
+RETURN_AFTER = 2.0
+
+
+def _glibc() -> ctypes.CDLL | None:
+    if platform.libc_ver()[0] != "glibc":
+        return None
+    try:
+        return ctypes.CDLL("libc.so.6")
+    except OSError:
+        return None
+
+
+_LIBC = _glibc()
+
+
+def return_freed_memory() -> bool:
+    """Collect unreachable objects, then hand the C allocator's free memory back to the system
+    (glibc's ``malloc_trim``, every heap); False where there is no glibc (nothing to trim)."""
+    gc.collect()
+    return _LIBC is not None and bool(_LIBC.malloc_trim(0))
+
+
+def return_freed_memory_soon() -> None:
+    """``return_freed_memory`` in ``RETURN_AFTER`` seconds, on a timer thread."""
+    timer = threading.Timer(RETURN_AFTER, return_freed_memory)
+    timer.daemon = True
+    timer.start()
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from encoding_core.hosts import host_of
-from ui.session_store import UploadBudget
+from ui.session_store import UploadBudget, return_freed_memory_soon
 
 T = TypeVar("T")
 _KEY = "current_input"
@@ -50,6 +50,7 @@ def _end(session: _Session) -> None:
     UPLOADS.release(session.owner)
     for store in session.scratch.values():
         store.clear()
+    return_freed_memory_soon()
 
 
 @st.cache_resource(scope="session", on_release=_end, show_spinner=False)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import platform
 import threading
+from pathlib import Path
 
-from ui.session_store import UploadBudget
+import pytest
+
+from ui.session_store import UploadBudget, return_freed_memory
 
 
 def test_the_oldest_uploads_go_first_and_the_total_stays_in_budget():
@@ -61,3 +65,28 @@ def test_concurrent_sessions_keep_the_total_exact():
         t.join()
     kept = sum(len(budget.get(f"s{n}", f"slot{i}") or b"") for n in range(8) for i in range(3))
     assert budget.total == kept <= 5_000
+
+
+def _rss_mib() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) // 1024
+    raise AssertionError("no VmRSS")
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
+def test_memory_freed_by_a_finished_script_thread_goes_back_to_the_system():
+    """A thread (as a script run) leaves 40 MB freed behind one block it still holds: the
+    allocator keeps it (RSS stays) until ``return_freed_memory`` hands it back."""
+    kept: list[bytearray] = []
+
+    def script_run() -> None:
+        blocks = [bytearray(100_000) for _ in range(400)]
+        kept.append(blocks[-1])     # the last block pins the heap's top
+
+    thread = threading.Thread(target=script_run)
+    thread.start()
+    thread.join()
+    held = _rss_mib()
+    assert return_freed_memory()
+    assert _rss_mib() <= held - 25

@@ -76,8 +76,13 @@ class Firefox:
         deadline = time.monotonic() + timeout
         while True:
             try:
+                # no keepalive pings: their thread draws each ping's payload from the global
+                # random module every 20 s for the rest of the run (the session-scoped
+                # browser stays open), which Hypothesis reports in any later property test
+                # as "Do not use the random module inside strategies"
                 self._ws: ClientConnection = self._stack.enter_context(
-                    connect(f"ws://127.0.0.1:{port}/session", open_timeout=5, max_size=None))
+                    connect(f"ws://127.0.0.1:{port}/session", open_timeout=5, max_size=None,
+                            ping_interval=None))
                 break
             except OSError:
                 if self._proc.poll() is not None or time.monotonic() > deadline:

@@ -3,6 +3,8 @@ and see the override applied when the same page is decided again."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.e2e.conftest import wait_ready
@@ -30,11 +32,25 @@ def _as(page, name: str) -> None:
 
 
 def _pick(page, box: str, option: str) -> None:
-    """Choose ``option`` in selectbox ``box`` once no run is redrawing the page (a run that
-    ends after the list opened redraws the box and closes the list under the test)."""
-    wait_ready(page)
-    page.locator(f".st-key-{box}").click()
-    page.get_by_role("option").filter(has_text=option).click()
+    """Choose ``option`` in selectbox ``box`` once no run is redrawing the page, and wait
+    until the box shows it. A run that starts after the wait (a rerun the page asked for)
+    redraws the box and closes its list under the test: then the list is opened again, a
+    few times at most (each step waits on what is on screen, never on a sleep)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import expect
+
+    select = page.locator(f".st-key-{box}")
+    wanted = page.get_by_role("option").filter(has_text=option)
+    for _ in range(3):
+        wait_ready(page)
+        select.click()
+        try:
+            wanted.click(timeout=10_000)
+        except PlaywrightTimeout:
+            continue
+        expect(select.locator("input")).to_have_value(re.compile(re.escape(option)))
+        return
+    raise AssertionError(f"option {option} never listed in {box}")
 
 
 def test_propose_approve_and_apply(page, e2e_dirs):

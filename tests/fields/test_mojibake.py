@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -150,16 +149,43 @@ def test_suspicious_part_is_a_window_around_the_first_span() -> None:
     assert suspicious_part(text, found, context=5) == "xxJosÃ©yyyyy"
 
 
-def test_million_character_cell_is_fast() -> None:
-    """A clean million-character cell costs little; mojibake at its end is still found."""
-    clean = "Café crème, São Paulo, Москва. " * 33_000
-    started = time.perf_counter()
-    assert find_mojibake(clean) is None
-    found = find_mojibake(clean + "JosÃ©")
-    assert time.perf_counter() - started < 10
-    assert found is not None and found.spans[-1] == (len(clean) + 3, len(clean) + 5)
+def _expensive_steps_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The characters handed to the costly steps (ftfy's ``is_bad``, and each step of its
+    repair), one entry per call: the real functions run, wrapped to count."""
+    import ftfy
+
+    from encoding_core.fields import finder
+
+    handed: list[int] = []
+
+    def counted(fn: Any) -> Any:
+        def call(text: str, *args: Any, **kwargs: Any) -> Any:
+            handed.append(len(text))
+            return fn(text, *args, **kwargs)
+        return call
+
+    monkeypatch.setattr(finder, "is_bad", counted(finder.is_bad))
+    monkeypatch.setattr(ftfy, "_fix_encoding_one_step_and_explain",
+                        counted(ftfy._fix_encoding_one_step_and_explain))
+    return handed
 
 
+def test_million_character_cell_is_fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clean million-character cell never reaches the costly steps; with mojibake at its end
+    it is still found, and the work grows with the length, not faster (counted, not timed)."""
+    handed = _expensive_steps_counted(monkeypatch)
+    work = {}
+    for repeat in (3_300, 33_000):
+        clean = "Café crème, São Paulo, Москва. " * repeat
+        assert find_mojibake(clean) is None and handed == []
+        found = find_mojibake(clean + "JosÃ©")
+        assert found is not None and found.spans[-1] == (len(clean) + 3, len(clean) + 5)
+        work[len(clean)] = sum(handed)
+        handed.clear()
+    (short, short_work), (long, long_work) = sorted(work.items())
+    # the text once to is_bad, once to each step of the repair (at most a few steps)
+    assert long <= long_work <= 4 * (long + 5)
+    assert long_work / short_work <= 1.1 * long / short
 @settings(max_examples=300, deadline=None)
 @given(st.text())
 def test_never_raises(text: str) -> None:

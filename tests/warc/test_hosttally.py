@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import reduce
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,14 +24,6 @@ RECORDS = st.builds(
     error=st.sampled_from([None, None, None, "refused"]),
     not_a_page=st.sampled_from(["", "", "", "redirect"]))
 
-# These strategies use no random module; Hypothesis still warns when the global random state
-# moves during a draw, which a thread left by an earlier test (the app's) can do in a full run.
-# The draws and the assertions do not depend on it: that one warning is not an error here.
-OTHER_THREADS_RANDOM = pytest.mark.filterwarnings(
-    "ignore:Do not use the `random` module inside strategies")
-
-
-@OTHER_THREADS_RANDOM
 @given(st.lists(RECORDS, max_size=40), st.randoms(use_true_random=False))
 def test_any_split_and_order_merges_to_the_single_machine_report(records, rng):
     """Records dealt into random partitions, tallied there, merged in random order: the same
@@ -49,7 +40,6 @@ def test_any_split_and_order_merges_to_the_single_machine_report(records, rng):
     assert report_of(merged.values()).hosts == summarise(records).hosts
 
 
-@OTHER_THREADS_RANDOM
 @given(st.lists(RECORDS, min_size=1, max_size=30), st.randoms(use_true_random=False))
 def test_ties_do_not_follow_arrival_order(records, rng):
     """Shuffled input, the same summaries (sources, kinds, the suggested override)."""
