@@ -23,7 +23,8 @@ from ..resolve import Detector, Opinions, browser_encoding
 from ..segments import SegmentMap
 from ..utf8profile import Utf8Profile
 
-__all__ = ["DECLARED", "UNICODE", "Check", "CheckInput", "Found", "check_input", "source_name"]
+__all__ = ["DECLARED", "UNICODE", "Check", "CheckInput", "Found", "check_input", "plain",
+           "source_name"]
 
 #: The encodings a UTF-8 byte sequence is no evidence against.
 UNICODE = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be"})
@@ -64,7 +65,9 @@ class CheckInput(NamedTuple):
     ``mixed`` the segment map of a single-byte decision over a page with UTF-8 runs
     (``mixedpage``); ``wide`` is True when the NUL bytes say UTF-16 or UTF-32 text and that
     finding is reported (decided from it, or contradicting the decision): such a body is
-    text, and the checks of a single-byte reading leave it to that finding.
+    text, and the checks of a single-byte reading leave it to that finding. ``plain`` is
+    True when no check of ``conflicts.CHECKS`` but the four that read the body's text can
+    find anything (``plain``, computed once in ``check_input``; ``conflicts.PLAIN_CHECKS``).
     """
 
     body: bytes
@@ -81,6 +84,7 @@ class CheckInput(NamedTuple):
     utf8_errors: tuple[int, ...] | None = None
     mixed: SegmentMap | None = None
     wide: bool = False
+    plain: bool = False
 
     def said(self) -> str:
         """"The <source> says <label>": how a conflict opens about the decision's source."""
@@ -105,9 +109,52 @@ def check_input(body: bytes, opinions: Opinions, encoding: str, source: Source, 
     wide = pattern is not None and (
         (source is Source.BYTE_PATTERN and not lossy)   # decided from the NUL bytes
         or (source is not Source.BOM and encoding != pattern.encoding))   # contradicted
-    return CheckInput(body, opinions, encoding, source, lossy, tuple(evidence),
-                      browser or browser_encoding(body, opinions), utf8, truncated_at,
-                      detector, pattern, utf8_errors, mixed, wide)
+    evidence = tuple(evidence)
+    browser = browser or browser_encoding(body, opinions)
+    return CheckInput(body, opinions, encoding, source, lossy, evidence, browser, utf8,
+                      truncated_at, detector, pattern, utf8_errors, mixed, wide,
+                      not lossy and pattern is None and truncated_at is None and mixed is None
+                      and browser == encoding and plain(opinions, evidence))
+
+
+def plain(opinions: Opinions, evidence: tuple[Evidence, ...]) -> bool:
+    """Whether the opinions and the trace leave nothing for the checks that read only them.
+
+    The shared guard of ``conflicts.PLAIN_CHECKS``: with it, and a strict reading (not
+    ``lossy``, not ``truncated_at``) that is no mixed page (``mixed``), no NUL pattern
+    (``pattern``) and the browser's encoding (``browser``), each check left out there finds
+    nothing, by the condition under which it can fire:
+
+    =========================== ==========================================================
+    declaration_fails_strict    a trace entry with ``strict_ok`` False
+    labels_passed_over          a trace entry with a label and no encoding, or "replacement"
+    skipped_meta_labels         a declaration with ``skipped`` labels
+    mixed_single_byte_page      ``mixed``
+    without_bom                 ``pattern`` (and ``wide``)
+    header_meta_disagree        a header charset and a declared encoding that differ
+    bom_contradicts_declaration a BOM
+    late_declaration            a ``late`` declaration
+    repeated_content_type       more than one Content-Type value
+    lossy_reading               ``lossy``
+    truncated_body              ``truncated_at``
+    browser_differs             ``browser`` other than the decision's encoding
+    =========================== ==========================================================
+
+    ``tests/decision/checks/test_record.py`` runs every check on plain records to hold it.
+    """
+    header, declaration = opinions.header, opinions.declaration
+    if opinions.bom is not None or len(header.values) > 1:
+        return False
+    if declaration is not None and (
+            declaration.skipped or declaration.late
+            or (header.charset and declaration.encoding is not None
+                and get_encoding(header.charset) != declaration.encoding)):
+        return False
+    for ev in evidence:
+        if ev.strict_ok is False or ev.encoding == "replacement" \
+                or (ev.encoding is None and ev.raw_label):
+            return False
+    return True
 
 
 def _used_label(evidence: Sequence[Evidence], encoding: str) -> str:

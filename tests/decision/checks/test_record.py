@@ -55,3 +55,37 @@ def test_check_input_fills_the_browsers_encoding() -> None:
     assert isinstance(given, CheckInput) and given.browser == "koi8-r"
     assert check_input(b"x", opinions, "utf-8", Source.OVERRIDE, False, (),
                        browser="utf-8").browser == "utf-8"
+
+
+_META = b'<meta charset="%s"><p>caf\xc3\xa9</p>'
+# Each case makes one of the checks left out of PLAIN_CHECKS fire (or none, the last two).
+_PLAIN_CASES = [
+    (b"<p>caf\xe9</p>", "text/html; charset=utf-8", False),             # fails strict
+    (b"<p>cafe</p>", "text/html; charset=no-such", False),               # unknown label
+    (b"<p>cafe</p>", "text/html; charset=iso-2022-kr", False),           # replacement label
+    (b'<meta charset="nope"><meta charset="utf-8"><p>x</p>', "text/html", False),  # skipped label
+    (_META % b"iso-8859-2", "text/html; charset=utf-8", False),          # header/meta differ
+    (b"\xef\xbb\xbf<p>cafe</p>", "text/html; charset=iso-8859-2", False),  # BOM contradicts
+    (b" " * 2000 + b'<meta charset="iso-8859-2"><p>caf\xe9</p>', "text/html", False),  # late <meta>
+    (b"<p>cafe</p>", "text/html; charset=utf-8, text/html", False),    # repeated header
+    (b"<p>caf\xc3\xa9 \x92</p>", "text/html; charset=utf-8", False),    # lossy
+    (b"<p>caf\xc3\xa9</p>\xc3", "text/html; charset=utf-8", False),     # truncated
+    (b"<p>caf\xe9</p>", "text/html; charset=windows-1252; x=", False),  # browser differs
+    (_META % b"utf-8", "text/html; charset=utf-8", True),
+    (b"<p>caf\xe9</p>", "text/html; charset=windows-1252", True),
+]
+
+
+@pytest.mark.parametrize(("body", "content_type", "plain"), _PLAIN_CASES)
+def test_a_plain_record_gives_what_every_check_gives(body: bytes, content_type: str,
+                                                     plain: bool) -> None:
+    """``plain`` is the guard of ``PLAIN_CHECKS``: every check left out finds nothing in a
+    plain record, and a record where one of them fires is not plain."""
+    from encoding_core.decision.conflicts import CHECKS, PLAIN_CHECKS, find_conflicts
+    override = "iso-8859-2" if content_type.endswith("x=") else None
+    given = what_checks_read(body, content_type, override=override)
+    every = find_conflicts(given, tuple(list(CHECKS)))   # another tuple: no shortcut
+    assert find_conflicts(given) == every
+    left_out = [c for c in CHECKS if c not in PLAIN_CHECKS]
+    fired = [c.__name__ for c in left_out if c(given, ())]
+    assert given.plain is (not fired) is plain
