@@ -79,7 +79,7 @@ def implausible_text(given: CheckInput, found: Found) -> Found:
     """
     if (given.encoding in UNICODE or given.source in (Source.BOM, Source.DETECTOR)
             or given.lossy or given.wide
-            or any(c.kind == "utf8-under-legacy" for c in found)):
+            or (found and any(c.kind == "utf8-under-legacy" for c in found))):
         return ()
     reading = conflicts_text.implausible_reading(   # who said it: worded only for a conflict
         given.body, given.encoding, given.said, given.detector)
@@ -92,7 +92,8 @@ def ascii_label_escapes(given: CheckInput, found: Found) -> Found:
     """``implausible-reading``: ISO-2022-JP escapes under a declared label that reads them
     as text (``disputes``); not when ``implausible_text`` already reported the reading."""
     if (b"\x1b" not in given.body or given.source not in DECLARED or given.lossy
-            or given.wide or any(c.kind == "implausible-reading" for c in found)):
+            or given.wide
+            or (found and any(c.kind == "implausible-reading" for c in found))):
         return ()
     escapes = disputes.escapes_under_ascii_label(given.body, given.encoding, given.said)
     return () if escapes is None else (escapes,)
