@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from encoding_core.decision.checks import CheckInput, check_input
+from encoding_core.decision.conflicts import CHECKS, PLAIN_CHECKS, find_conflicts
 from encoding_core.decision.decode import what_checks_read
 from encoding_core.decision.models import Source
 from encoding_core.decision.resolve import Opinions
@@ -81,7 +82,6 @@ def test_a_plain_record_gives_what_every_check_gives(body: bytes, content_type: 
                                                      plain: bool) -> None:
     """``plain`` is the guard of ``PLAIN_CHECKS``: every check left out finds nothing in a
     plain record, and a record where one of them fires is not plain."""
-    from encoding_core.decision.conflicts import CHECKS, PLAIN_CHECKS, find_conflicts
     override = "iso-8859-2" if content_type.endswith("x=") else None
     given = what_checks_read(body, content_type, override=override)
     every = find_conflicts(given, tuple(list(CHECKS)))   # another tuple: no shortcut
