@@ -34,28 +34,10 @@ from collections.abc import Iterable
 
 from ftfy.chardata import CHARMAP_ENCODINGS
 
-from .shaperuns import ShapeRuns
+from .shaperuns import ShapeRuns, char_class
 
 __all__ = ["PREFILTER_RE2", "SHAPES", "SpanCache", "damage_spans", "has_candidates",
            "merge_spans", "might_be_damaged", "question_marks", "re2_shapes_pattern"]
-
-
-def _char_class(chars: str, re2: bool) -> str:
-    """A character class for ``chars`` with every code point escaped (valid in re and RE2)."""
-    points = sorted(set(map(ord, chars)))
-    parts: list[str] = []
-
-    def esc(cp: int) -> str:
-        return f"\\x{{{cp:X}}}" if re2 else f"\\U{cp:08X}"
-
-    start = prev = points[0]
-    for cp in [*points[1:], -1]:
-        if cp == prev + 1:
-            prev = cp
-            continue
-        parts.append(esc(start) if start == prev else f"{esc(start)}-{esc(prev)}")
-        start = prev = cp
-    return "[" + "".join(parts) + "]"
 
 
 def _shapes(encoding: str) -> list[tuple[str, ...]]:
@@ -106,12 +88,12 @@ def _candidates_pattern() -> str:
         if len(shape) > 1:
             firsts_by_second.setdefault(shape[1], set()).update(shape[0])
     firsts = "".join("".join(chars) for chars in firsts_by_second.values())
-    pairs = [f"(?<={_char_class(''.join(chars), False)})(?={_char_class(second, False)})"
+    pairs = [f"(?<={char_class(''.join(chars), False)})(?={char_class(second, False)})"
              for second, chars in sorted(firsts_by_second.items())]
     # Python's re skips ahead fast only when a pattern starts with one character class: take
     # any first character, then look back at it and ahead at the next one.
-    return (f"{_char_class(firsts + _LONE, False)}"
-            f"(?:(?<={_char_class(_LONE, False)})|{'|'.join(pairs)})")
+    return (f"{char_class(firsts + _LONE, False)}"
+            f"(?:(?<={char_class(_LONE, False)})|{'|'.join(pairs)})")
 
 
 _CANDIDATES = re.compile(_candidates_pattern())
@@ -192,7 +174,7 @@ class SpanCache:
 
 
 def re2_shapes_pattern() -> str:
-    return "|".join(sorted({"".join(_char_class(s, True) for s in shape) for shape in SHAPES}))
+    return "|".join(sorted({"".join(char_class(s, True) for s in shape) for shape in SHAPES}))
 
 
 # RE2's \s is ASCII only: add every character Python's str.isspace() accepts

@@ -28,25 +28,30 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-__all__ = ["ShapeRuns"]
+__all__ = ["ShapeRuns", "char_class"]
 
 # The characters that stand for roles: none is special in a pattern or inside a class
 _ROLE_CHARS = ("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
                + "".join(map(chr, range(0xA1, 0x100))))
 
 
-def _char_class(chars: set[str]) -> str:
-    """A class of role characters (ranges joined: all are in U+0000-U+00FF)."""
-    points = sorted(map(ord, chars))
+def char_class(chars: Iterable[str], re2: bool = False) -> str:
+    """A character class for ``chars`` with every code point escaped (valid in re and RE2),
+    runs of consecutive code points joined as ranges."""
+    points = sorted(set(map(ord, chars)))
     parts: list[str] = []
+
+    def esc(cp: int) -> str:
+        return f"\\x{{{cp:X}}}" if re2 else f"\\U{cp:08X}"
+
     start = prev = points[0]
     for cp in [*points[1:], -1]:
         if cp == prev + 1:
             prev = cp
             continue
-        parts.append(chr(start) if start == prev else f"{chr(start)}-{chr(prev)}")
+        parts.append(esc(start) if start == prev else f"{esc(start)}-{esc(prev)}")
         start = prev = cp
     return "[" + "".join(parts) + "]"
 
@@ -74,14 +79,14 @@ def _build(shapes: Sequence[tuple[str, ...]]) -> tuple[dict[int, str], str]:
         for position, numbers in enumerate(key):
             for number in numbers:
                 at[number][position].add(char)
-    classes = [[_char_class(chars) for chars in shape] for shape in at]
+    classes = [[char_class(chars) for chars in shape] for shape in at]
     groups: dict[tuple[str, ...], list[str]] = {}
     for key, char in role_char.items():
         if key[0]:
             rests = sorted({"".join(classes[number][1:]) for number in key[0]},
                            key=lambda rest: (-rest.count("["), rest))   # longest first
             groups.setdefault(tuple(rests), []).append(char)
-    branches = [_char_class(set(chars)) + ("" if rests == ("",) else f"(?:{'|'.join(rests)})")
+    branches = [char_class(set(chars)) + ("" if rests == ("",) else f"(?:{'|'.join(rests)})")
                 for rests, chars in groups.items()]
     # a necessary condition first, two class tests: a one-character shape, or a first and a
     # second character of a longer one (most characters of clean Cyrillic or Greek start a
@@ -89,12 +94,12 @@ def _build(shapes: Sequence[tuple[str, ...]]) -> tuple[dict[int, str], str]:
     alone = {char for key, char in role_char.items() if any(len(shapes[n]) == 1 for n in key[0])}
     firsts = {char for key, char in role_char.items() if any(len(shapes[n]) > 1 for n in key[0])}
     seconds = set().union(*(at[n][1] for n in range(len(shapes)) if len(shapes[n]) > 1))
-    ahead = "|".join([*([_char_class(alone)] if alone else []),
-                      *([_char_class(firsts) + _char_class(seconds)] if firsts else [])])
+    ahead = "|".join([*([char_class(alone)] if alone else []),
+                      *([char_class(firsts) + char_class(seconds)] if firsts else [])])
     # the groups' first characters are disjoint: ten groups behind one class test, so a
     # position tries about 20 classes, not one per group (91); the same answer
     items, step = list(groups.values()), _GROUPS_PER_TEST
-    tens = [f"(?={_char_class({c for chars in items[at:at + step] for c in chars})})"
+    tens = [f"(?={char_class({c for chars in items[at:at + step] for c in chars})})"
             f"(?:{'|'.join(branches[at:at + step])})" for at in range(0, len(branches), step)]
     return table, f"(?:(?={ahead})(?:{'|'.join(tens)}))+"
 
