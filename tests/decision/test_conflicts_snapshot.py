@@ -10,10 +10,10 @@ as JSON writes it must be the same, page for page.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from encoding_core import decode
+from tests.repomodules import repo_module
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOT = ROOT / "tests" / "cases" / "conflicts_snapshot.json"
@@ -21,11 +21,7 @@ SNAPSHOT = ROOT / "tests" / "cases" / "conflicts_snapshot.json"
 
 def test_every_page_reports_what_the_snapshot_recorded():
     """The same findings, in the same order, for every page of every set and the sample."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import make_conflict_snapshot as snap
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    snap = repo_module("make_conflict_snapshot", "scripts")
     pinned = json.loads(SNAPSHOT.read_text("utf-8"))
     wanted = {entry["page"]: entry["findings"] for entry in pinned["sample"].values()}
     seen: dict[str, int] = {}

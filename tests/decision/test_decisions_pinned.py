@@ -12,10 +12,10 @@ same code gives the same bytes).
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from encoding_core import decode
+from tests.repomodules import repo_module
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "cases" / "decisions_corpus.json"
@@ -24,11 +24,7 @@ SERVED = ROOT / "tests" / "cases" / "decisions_served.json"
 
 def test_every_corpus_page_is_decided_as_pinned():
     """The same encoding, source, conflict kinds and needs_review for every page."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import corpus
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    corpus = repo_module("corpus", "bench")
     pinned = json.loads(FIXTURE.read_text("utf-8"))
     changed = {}
     samples = corpus.build_corpus(quick=False)
@@ -44,13 +40,7 @@ def test_every_corpus_page_is_decided_as_pinned():
 
 def test_every_served_page_is_decided_as_pinned():
     """The same for every page served with a header, decided in the fixture's order."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        from make_decision_fixture import served_pages
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
-        sys.path.remove(str(ROOT / "bench"))
+    served_pages = repo_module("make_decision_fixture", "scripts", "bench").served_pages
     pinned = json.loads(SERVED.read_text("utf-8"))
     pages = served_pages()
     assert [key for key, _, _ in pages] == list(pinned)
