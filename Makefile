@@ -18,9 +18,9 @@ $(VENV)/.test-deps: requirements-dev.txt $(VENV)/.run-deps
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
 
-# The compiled byte scans (encoding_core/decision/*.pyx), built in place; where no C
+# The compiled parts (encoding_core/*/*.pyx), built in place; where no C
 # compiler or Python headers are found, the pure-Python implementation is used (make goes on).
-$(VENV)/.speedups: requirements-build.txt setup.py $(wildcard encoding_core/decision/*.pyx) | $(VENV)/.run-deps
+$(VENV)/.speedups: requirements-build.txt setup.py $(wildcard encoding_core/*/*.pyx) | $(VENV)/.run-deps
 	@$(PY) -m pip install -q --disable-pip-version-check -r requirements-build.txt \
 		&& $(PY) setup.py -q build_ext --inplace \
 		|| echo "The compiled byte scans were not built: the pure-Python implementation is used."
@@ -57,5 +57,4 @@ tables: $(VENV)/.run-deps
 	$(PY) scripts/make_samples.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache artifacts bench/out dist build
-	rm -f encoding_core/decision/*.so
+	rm -rf encoding_core/*/*.so $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache artifacts bench/out dist build

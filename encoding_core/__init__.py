@@ -10,9 +10,9 @@ laid out by concern, lowest layer first (``pyproject.toml``'s import contract ch
   byte inspection and regression cases;
 * ``cli`` and ``spark``: the command line; the same reports on Apache Spark (optional).
 
-``errors``, ``extras``, ``limits``, ``wording``, ``datafolder`` and ``hosts`` are the shared
-basics every room may import. "Seed 000" and its siblings, cited throughout, are the notes the
-project started from: README.md "Sources: the seeds" says what each is.
+``errors``, ``extras``, ``limits``, ``wording``, ``datafolder``, ``hosts`` and ``speedups`` are
+the shared basics every room may import. "Seed 000" and its siblings, cited throughout, are
+the notes the project started from: README.md "Sources: the seeds" says what each is.
 
 Every name below is imported on first use (PEP 562), so ``import encoding_core`` loads none of
 the rooms, and ``decode`` loads only what deciding needs: no numpy, httpx, ruamel.yaml, ftfy,
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from .decision.browsers import BrowserAnswer, browser_answers
     from .decision.decode import decode, decode_as
     from .decision.models import Conflict, Decoded, Evidence, Severity, Source
-    from .decision.utf8scan import SPEEDUPS
     from .errors import EncodingCoreError, FetchError, OverrideError, UnknownLabelError
     from .fetch.client import Capture, FetchSettings, fetch_page
     from .fields.csvread import CsvError
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     from .fields.mojibake import Mojibake, find_mojibake
     from .overrides.retest import RetestResult, decode_with_overrides, retest
     from .overrides.store import OverrideStore, SiteOverride
+    from .speedups import SPEEDUPS
     from .views.byteinspect import explain_text, inspect_bytes
     from .views.cases import check_case, regression_case
     from .views.compare import compare_candidates, diff_spans
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 # Each public name and the module it is imported from on first access (PEP 562).
 _LAZY = {
     "ENCODING_NAMES": "encoding_core.whatwg.labels",
-    "SPEEDUPS": "encoding_core.decision.utf8scan",
+    "SPEEDUPS": "encoding_core.speedups",
     "BrowserAnswer": "encoding_core.decision.browsers",
     "Capture": "encoding_core.fetch.client",
     "Conflict": "encoding_core.decision.models",

@@ -56,11 +56,12 @@ def build_parser(prog: str = "python -m encoding_core") -> argparse.ArgumentPars
 
 
 def version_line() -> str:
-    """``encoding-triage X.Y.Z (speedups: cython)``: ``pure`` when the compiled extension is
-    not built or ``ENCODING_TRIAGE_PURE=1`` is set (``decision.utf8scan``)."""
+    """``encoding-triage X.Y.Z (speedups: cython)``: ``pure`` when the compiled extensions are
+    not built or ``ENCODING_TRIAGE_PURE=1`` is set, ``partial (missing: ...)`` when some are
+    not (``encoding_core.speedups``)."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from ..decision.utf8scan import SPEEDUPS
+    from ..speedups import SPEEDUPS
 
     try:
         number = version("encoding-triage")

@@ -9,8 +9,8 @@ bytes. ``decode`` asks it once and hands the answer to the walk's checks.
 The pass is the compiled extension ``_utf8scan`` (Cython, built by ``setup.py`` where a C
 compiler is found, beside ``_bytetest``'s ``_bytetest_c``). ``scan_reference`` is the same
 answer in pure Python, from Python's codecs; the tests hold the two equal on any bytes
-(Hypothesis). ``SPEEDUPS`` says which is in use: ``"cython"`` (both extensions), or
-``"pure"`` when they are not built or ``ENCODING_TRIAGE_PURE=1`` is set. Without the
+(Hypothesis). ``encoding_core.speedups`` loads the extensions and says which are in use
+(``speedups.SPEEDUPS``); ``ENCODING_TRIAGE_PURE=1`` forces the references. Without the
 extension ``body_scan`` gives None: the reference costs a whole decode with replacement (the
 slowest there is on a legacy page), so the pure path keeps asking only what it needs, when
 it needs it (``utf8profile``'s functions).
@@ -19,12 +19,12 @@ it needs it (``utf8profile``'s functions).
 from __future__ import annotations
 
 import codecs
-import importlib
-import os
 from dataclasses import dataclass
 from types import ModuleType
 
-__all__ = ["BYTETEST_C", "NUL_WINDOW", "SPEEDUPS", "ByteScan", "body_scan", "compiled_module",
+from ..speedups import compiled
+
+__all__ = ["BYTETEST_C", "NUL_WINDOW", "ByteScan", "body_scan", "compiled_module",
            "first_non_ascii_fast",
            "first_non_ascii_reference", "scan_reference", "valid_multibyte_fast"]
 
@@ -34,18 +34,12 @@ NUL_WINDOW = 4096
 
 
 def compiled_module(name: str) -> ModuleType | None:
-    """The compiled extension ``encoding_core.decision.<name>``; None when it is not built
-    (no compiler, or a checkout before `make`) or ``ENCODING_TRIAGE_PURE`` is set."""
-    if os.environ.get("ENCODING_TRIAGE_PURE", "") not in ("", "0"):
-        return None
-    try:
-        return importlib.import_module(f"{__package__}.{name}")
-    except ImportError:
-        return None
+    """The compiled extension ``encoding_core.decision.<name>``, or None (``speedups.compiled``)."""
+    return compiled(f"{__package__}.{name}")
 
 
 def _compiled() -> tuple[ModuleType, ModuleType] | None:
-    """Both extensions, or neither (one implementation in use, as ``SPEEDUPS`` says)."""
+    """Both extensions, or neither (one implementation of the byte scans in use)."""
     scan, bytetest = compiled_module("_utf8scan"), compiled_module("_bytetest_c")
     return None if scan is None or bytetest is None else (scan, bytetest)
 
@@ -54,8 +48,6 @@ _BUILT = _compiled()
 _C = None if _BUILT is None else _BUILT[0]
 #: ``_bytetest``'s compiled pass (``_bytetest_c.pyx``), or None
 BYTETEST_C = None if _BUILT is None else _BUILT[1]
-#: Which implementation answers: ``"cython"`` (the compiled extension) or ``"pure"``.
-SPEEDUPS = "pure" if _C is None else "cython"
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,7 +114,7 @@ def test_a_command_whose_extra_is_missing_names_it(blocked, argv, extra, tmp_pat
 def test_version_says_which_byte_scans_run():
     """`--version` names the implementation in use: the compiled scans, or the pure ones
     when ENCODING_TRIAGE_PURE=1 asks for them."""
-    from encoding_core.decision.utf8scan import SPEEDUPS
+    from encoding_core.speedups import SPEEDUPS
 
     env = {k: v for k, v in os.environ.items() if k != "ENCODING_TRIAGE_PURE"}
     shown = subprocess.run([sys.executable, "-m", "encoding_core", "--version"], cwd=ROOT,
