@@ -86,14 +86,26 @@ class Declaration:
 
 
 # Bytes before the first "<meta" through which the prescan's loop provably moves tag by tag
-# and reaches that "<meta" at its "loop" step: no comment can start, every "<!" or "<?" ends at
-# the first ">", and every other "<" opens a tag whose only ">" is its last byte (quoted
-# values hold neither "<" nor ">"). Then the loop may start at the "<meta" itself.
+# and reaches that "<meta" at its "loop" step: no comment can start, every "<!", "<?" or "</"
+# not followed by a letter ends at the first ">", a "<" followed by none of these is passed
+# over, and every tag is read as "get an attribute" reads it and holds neither "<" nor ">" but
+# its last byte. Then the loop may start at the "<meta" itself. Atomic groups and possessive
+# runs keep the one reading the spec's steps make: a quote opens a value only right after an
+# attribute's "=" (and spaces); elsewhere it is a byte of a name or of an unquoted value
+# (``<a b"c=" x>``: the name is ``b"c`` and the value a quoted one that runs past the ">").
 _PLAIN_PREFIX = re.compile(rb"""(?:
-      [^<]
-    | <[!?](?!--)[^>]*>
-    | <[^!?<>"'](?:[^<>"']|"[^<>"]*"|'[^<>']*')*>
-)*""", re.VERBOSE)
+      [^<]++
+    | <(?![A-Za-z!/?])                             # "any other byte"
+    | <(?:[!?]|/(?![A-Za-z]))(?!--)[^>]*+>         # "<!", "</", "<?": up to the first ">"
+    | </?[A-Za-z][^\t\n\x0c\r <>]*+               # a tag: its name, then "get an attribute"s
+      (?>[\t\n\x0c\r /]*+                            # step 1
+         (?:=[^\t\n\x0c\r /=<>]*+|[^\t\n\x0c\r /=<>]++)   # step 4: the name
+         [\t\n\x0c\r ]*+                              # step 5
+         (?:=[\t\n\x0c\r ]*+                          # steps 7 to 10: after "=", a value
+            (?:"[^"<>]*+"|'[^'<>]*+'|(?=>)|[^\t\n\x0c\r >"'<][^\t\n\x0c\r <>]*+)
+          |(?!=)))*+
+      [\t\n\x0c\r /]*+>
+)*+""", re.VERBOSE)
 
 
 # The commonest declaration, a <meta> whose only attribute is charset: what the loop's <meta>

@@ -260,7 +260,10 @@ _FRAGMENTS = [b"<meta", b"<META ", b"<meta/", b" charset=", b'charset="koi8-r"',
               b"\n", b"<!DOCTYPE html>", b'<html lang="en">', b"<title>", b"</title>",
               b'http-equiv="Content-Type"', b"http-equiv='content-type'", b"http-equiv=refresh",
               b' content="text/html; charset=koi8-r"', b" content='text/html'",
-              b'content="charset=nope"', b"content='x;charset=\"gbk\"'", b"/", b"\t"]
+              b'content="charset=nope"', b"content='x;charset=\"gbk\"'", b"/", b"\t",
+              # quotes where "get an attribute" reads them as bytes of a name or an unquoted
+              # value (the shortcut once read them as opening a value)
+              b'<a ', b'b"c', b"d'e", b'="', b"='", b'x=b"', b'<a b"c=" x>']
 
 
 @settings(max_examples=500, deadline=None)
