@@ -1,5 +1,9 @@
 """The prescan's steps: "get an attribute", the ``<meta>`` branch, the XML declaration.
 
+Also the records a declaration is reported in (``Declaration``, ``DeclarationKind``,
+``SkippedLabel``; re-exported by ``prescan.py``), here so that the compiled prescan
+(``_prescan_c.pyx``) builds the same ones without importing ``prescan.py``.
+
 The sub-algorithms that ``prescan.py``'s loop calls, each implementing one named step of
 the HTML Standard's "prescan a byte stream to determine its encoding"; the loop itself,
 its shortcuts and the late-declaration search are in ``prescan.py``.
@@ -11,12 +15,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .labels import get_encoding
 
-__all__ = ["LOWER_TABLE", "PRESCAN_MAP", "SPACE_OR_SLASH", "TAG_NAME_END", "EndOfInput",
-           "SkippedLabel", "encoding_from_content", "get_attribute", "lower", "meta_branch",
-           "xml_encoding"]
+__all__ = ["LOWER_TABLE", "PRESCAN_MAP", "SPACE_OR_SLASH", "TAG_NAME_END", "Declaration",
+           "DeclarationKind", "EndOfInput", "SkippedLabel", "encoding_from_content",
+           "get_attribute", "lower", "meta_branch", "xml_encoding"]
 
 _SPACE = b"\t\n\x0c\r "           # the prescan's whitespace bytes
 SPACE_OR_SLASH = b"\t\n\x0c\r /"
@@ -42,6 +47,34 @@ class SkippedLabel:
 
     raw_label: str
     offset: int
+
+
+class DeclarationKind(StrEnum):
+    """Which in-document declaration was found.
+
+    The values are the decision's ``Source`` strings for the same sources, so the decision
+    records ``Source(kind)``; the standards layer does not import the decision's models.
+    """
+
+    META = "meta-tag"
+    XML_DECLARATION = "xml-declaration"
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """An in-document declaration: what it said, what it means, where it was.
+
+    ``encoding`` is after the prescan's own mappings (a UTF-16 label means utf-8,
+    x-user-defined means windows-1252); ``source`` is ``META`` or ``XML_DECLARATION``;
+    ``late`` is true when it was found only after the first 1024 bytes.
+    """
+
+    encoding: str | None
+    raw_label: str | None
+    source: DeclarationKind
+    offset: int
+    late: bool = False
+    skipped: tuple[SkippedLabel, ...] = ()
 
 
 def _end(run: re.Pattern[bytes], data: bytes, pos: int) -> int:

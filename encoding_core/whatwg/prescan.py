@@ -27,14 +27,15 @@ where                  what and why
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from enum import StrEnum
 
+from ..speedups import compiled
 from ._prescan_steps import (
     LOWER_TABLE,
     PRESCAN_MAP,
     SPACE_OR_SLASH,
     TAG_NAME_END,
+    Declaration,
+    DeclarationKind,
     EndOfInput,
     SkippedLabel,
     encoding_from_content,
@@ -46,43 +47,18 @@ from ._prescan_steps import (
 from .labels import get_encoding
 
 __all__ = ["PRESCAN_LIMIT", "Declaration", "DeclarationKind", "SkippedLabel", "find_declaration",
-           "prescan"]
+           "find_declaration_reference", "prescan"]
 
 #: The prescan reads this many bytes, as the HTML Standard advises.
 PRESCAN_LIMIT = 1024
 # A late declaration is looked for in this many bytes at most (keeps decode cheap).
 _LATE_LIMIT = 1 << 20
 
+# The compiled prescan (None: not built, or ENCODING_TRIAGE_PURE is set).
+_C = compiled("encoding_core.whatwg._prescan_c")
+
 _META_OPEN = re.compile(rb"<meta[\t\n\x0c\r /]", re.IGNORECASE)
 _CANDIDATE = re.compile(rb"<(?:!--|meta[\t\n\x0c\r /])", re.IGNORECASE)
-
-
-class DeclarationKind(StrEnum):
-    """Which in-document declaration was found.
-
-    The values are the decision's ``Source`` strings for the same sources, so the decision
-    records ``Source(kind)``; the standards layer does not import the decision's models.
-    """
-
-    META = "meta-tag"
-    XML_DECLARATION = "xml-declaration"
-
-
-@dataclass(frozen=True, slots=True)
-class Declaration:
-    """An in-document declaration: what it said, what it means, where it was.
-
-    ``encoding`` is after the prescan's own mappings (a UTF-16 label means utf-8,
-    x-user-defined means windows-1252); ``source`` is ``META`` or ``XML_DECLARATION``;
-    ``late`` is true when it was found only after the first 1024 bytes.
-    """
-
-    encoding: str | None
-    raw_label: str | None
-    source: DeclarationKind
-    offset: int
-    late: bool = False
-    skipped: tuple[SkippedLabel, ...] = ()
 
 
 # Bytes before the first "<meta" through which the prescan's loop provably moves tag by tag
@@ -216,7 +192,18 @@ def find_declaration(body: bytes, *, late: bool = True) -> Declaration | None:
 
     - the prescan of the first 1024 bytes (``<meta>``, then the XML declaration);
     - if that finds nothing and ``late`` is true, the first ``<meta>`` declaration after them.
+
+    The compiled prescan (``_prescan_c.pyx``) answers where it is built, and
+    ``find_declaration_reference`` otherwise: the same answer (``tests/whatwg/test_prescan_c.py``).
     """
+    if _C is not None and type(body) is bytes:
+        found: Declaration | None = _C.find_declaration(body, late)
+        return found
+    return find_declaration_reference(body, late=late)
+
+
+def find_declaration_reference(body: bytes, *, late: bool = True) -> Declaration | None:
+    """``find_declaration`` in Python: the reference the compiled prescan is held equal to."""
     head = body[:PRESCAN_LIMIT]
     skipped: list[SkippedLabel] = []
     found = _scan(head, skipped)

@@ -1,0 +1,7 @@
+# The compiled extension's interface (``_prescan_c.pyx``); ``prescan.py`` holds its reference.
+from ._prescan_steps import Declaration
+
+PRESCAN_LIMIT: int
+LATE_LIMIT: int
+
+def find_declaration(body: bytes, late: bool = True) -> Declaration | None: ...
