@@ -3,5 +3,6 @@ from ._prescan_steps import Declaration
 
 PRESCAN_LIMIT: int
 LATE_LIMIT: int
+FIELDS: tuple[str, ...]
 
 def find_declaration(body: bytes, late: bool = True) -> Declaration | None: ...

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from encoding_core.whatwg import prescan
+from encoding_core.whatwg._prescan_steps import Declaration
 from encoding_core.whatwg.labels import ENCODING_NAMES
 from tests.conformance import case_body, html5lib_encoding_cases, label_table, load_cases
 from tests.repomodules import repo_module
@@ -30,12 +33,30 @@ def test_the_limits_are_the_references():
     assert (_C.PRESCAN_LIMIT, _C.LATE_LIMIT) == (prescan.PRESCAN_LIMIT, prescan._LATE_LIMIT)
 
 
-def test_find_declaration_uses_the_compiled_prescan():
-    """find_declaration answers through the compiled module where it is built."""
+def test_the_records_fields_are_the_dataclass_fields():
+    """The compiled module sets every field of Declaration, and Declaration has no
+    __post_init__ that its way of building one would skip."""
     assert _C is not None
-    assert prescan.find_declaration.__code__.co_names.count("_C") >= 1
-    body = b'<meta charset="gbk">'
-    assert prescan.find_declaration(body) == _C.find_declaration(body, True)
+    assert tuple(field.name for field in dataclasses.fields(Declaration)) == _C.FIELDS
+    assert not hasattr(Declaration, "__post_init__")
+    found = _C.find_declaration(b'<meta charset="gbk">', True)
+    assert type(found) is Declaration
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        found.offset = 1  # type: ignore[misc]
+
+
+def test_find_declaration_uses_the_compiled_prescan(monkeypatch):
+    """find_declaration answers through the compiled module where it is built."""
+    calls = []
+
+    class Stub:
+        @staticmethod
+        def find_declaration(body, late):
+            calls.append((body, late))
+
+    monkeypatch.setattr(prescan, "_C", Stub)
+    prescan.find_declaration(b"x", late=False)
+    assert calls == [(b"x", False)]
 
 
 _HTML5LIB = html5lib_encoding_cases()
