@@ -5,7 +5,9 @@
 element", "get an XML encoding when sniffing") are in ``_prescan_steps.py``.
 ``find_declaration`` returns the same answer with where it was found and the declarations
 the prescan skipped (unknown labels), and, when nothing is declared in the first 1024
-bytes, looks further for a late one.
+bytes, looks further for a late one. Where it is built, the compiled prescan
+(``_prescan_c.pyx``) answers ``find_declaration``; ``find_declaration_reference`` is the same
+in Python, the reference it is tested equal to (and what ``ENCODING_TRIAGE_PURE=1`` runs).
 
 Spec snapshot: https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding
 
