@@ -37,11 +37,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..speedups import compiled
 from ..whatwg._prescan_steps import PRESCAN_MAP, EndOfInput, encoding_from_content, get_attribute
 from ..whatwg.labels import get_encoding
 
 __all__ = ["CHROMIUM_RAW_TEXT", "FIREFOX_RAW_TEXT", "PRESCAN_LIMIT", "SCAN_LIMIT", "MetaTag",
-           "chromium_meta", "firefox_meta", "meta_tags"]
+           "chromium_meta", "firefox_meta", "meta_tags", "tag_attributes",
+           "tag_attributes_reference"]
 
 PRESCAN_LIMIT = 1024
 #: The tags are walked in this many bytes at most.
@@ -61,6 +63,8 @@ _HEAD_TAGS = frozenset({"script", "noscript", "style", "link", "meta", "object",
 _CHARSET = "charset"
 _NAME_END = re.compile(rb"[\t\n\x0c\r />]")
 _META_OPEN = re.compile(rb"<meta[\t\n\x0c\r />]", re.IGNORECASE)
+# The compiled prescan, whose "get an attribute" reads the tags (None: the reference's).
+_C = compiled("encoding_core.whatwg._prescan_c")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,11 +120,8 @@ def meta_tags(body: bytes, raw_text: frozenset[str]) -> Iterator[MetaTag]:
             if name_end is None:
                 return
             name = data[start:name_end.start()].decode("latin-1").lower()
-            attributes, at = [], name_end.start()
-            while (attribute := get_attribute(data, at)) is not None:
-                attributes.append(attribute[:2])
-                at = attribute[2]
-            end = data.find(b">", at)
+            attributes, end = tag_attributes(data, name_end.start(),
+                                             keep=not closing and name == "meta")
             if not closing and name == "meta":
                 yield MetaTag(pos, tuple(attributes), in_head)
             if name not in _HEAD_TAGS and (closing or name not in ("html", "head")):
@@ -136,6 +137,34 @@ def meta_tags(body: bytes, raw_text: frozenset[str]) -> Iterator[MetaTag]:
             pos = data.find(b"<", end + 1)
     except EndOfInput:
         return
+
+
+def tag_attributes(data: bytes, pos: int, *, keep: bool = True
+                   ) -> tuple[list[tuple[str, str]], int]:
+    """The prescan's "get an attribute" from ``pos`` until it finds none: the (name, value)
+    pairs (none when ``keep`` is false) and the position of the tag's ">".
+
+    Raises EndOfInput when the bytes run out. The compiled prescan's ``attributes``
+    (``whatwg/_prescan_c.pyx``) answers where it is built, the same
+    (``tests/decision/test_browser_meta.py``).
+    """
+    if _C is not None and type(data) is bytes:
+        found: tuple[list[tuple[str, str]], int] | None = _C.attributes(data, pos, keep)
+        if found is None:
+            raise EndOfInput
+        return found
+    return tag_attributes_reference(data, pos, keep=keep)
+
+
+def tag_attributes_reference(data: bytes, pos: int, *, keep: bool = True
+                             ) -> tuple[list[tuple[str, str]], int]:
+    """``tag_attributes`` in Python, by ``get_attribute``: the reference."""
+    attributes: list[tuple[str, str]] = []
+    while (attribute := get_attribute(data, pos)) is not None:
+        if keep:
+            attributes.append(attribute[:2])
+        pos = attribute[2]
+    return attributes, pos
 
 
 def _label(raw: str | None) -> str | None:

@@ -402,3 +402,26 @@ cdef object _late(const unsigned char* d, Py_ssize_t n, list skipped):
 def _offset(skipped):
     """A skipped label's offset (the sort key of the merged list)."""
     return skipped.offset
+
+
+def attributes(bytes data, Py_ssize_t pos, bint keep=True):
+    """Every "get an attribute" from ``pos`` to the tag's ">": (the (name, value) pairs, names
+    and values ASCII-lowered as ``_prescan_steps.get_attribute`` gives them, or none when
+    ``keep`` is false; the position of the ">"), or None when the bytes run out (the
+    reference's ``EndOfInput``). For ``decision/_browser_meta.meta_tags``."""
+    cdef const unsigned char* d = <const unsigned char*> PyBytes_AS_STRING(data)
+    cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
+    cdef Py_ssize_t span[4]
+    cdef Py_ssize_t after
+    cdef list found = []
+    if pos < 0:
+        raise ValueError("pos must not be negative")
+    while True:
+        after = _attribute(d, n, pos, span)
+        if after == _END:
+            return None
+        if after == _NONE:
+            return found, pos
+        pos = after
+        if keep:
+            found.append((_lower(d, span[0], span[1]), _lower(d, span[2], span[3])))
