@@ -7,10 +7,11 @@ then the late search, exactly as the pure-Python reference does (``prescan.py``,
 ``_prescan_steps.py``; its differences table holds here too): the same ``Declaration``, label,
 offset, skipped labels. Where the reference runs regular expressions and shortcuts over the
 bytes, this walks them once with a pointer and builds a string only for a ``<meta>``'s
-``charset``, ``content`` and ``http-equiv`` values. "get an encoding" and "get an XML
+``charset`` value and the label its ``content`` holds. "get an encoding" and "get an XML
 encoding when sniffing" (only for a page that starts with ``<?xml``) are the reference's own.
 ``tests/whatwg/test_prescan_c.py`` holds the two equal (Hypothesis, html5lib's cases, the
-corpora, hostile shapes).
+corpora, hostile shapes). ``attributes`` is its "get an attribute" over one tag, for the
+browsers' tag walk (``decision/_browser_meta.py``).
 
 Spec snapshot: https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding
 """
