@@ -96,10 +96,25 @@ cdef inline void error(Out* o, Py_ssize_t at) noexcept nogil:
     emit(o, 0xFFFD)
 
 
+cdef inline void copy_run(Out* o, const unsigned char* p, Py_ssize_t start,
+                          Py_ssize_t end) noexcept nogil:
+    """Emit the ASCII bytes ``p[start:end]``, each its code point."""
+    cdef Py_ssize_t k
+    if o.kind == 1:
+        memcpy((<uint8_t*> o.text) + o.count, p + start, <size_t> (end - start))
+    elif o.kind == 2:
+        for k in range(end - start):
+            (<uint16_t*> o.text)[o.count + k] = p[start + k]
+    elif o.kind == 4:
+        for k in range(end - start):
+            (<uint32_t*> o.text)[o.count + k] = p[start + k]
+    o.count += end - start   # (ASCII: no change to maxchar, which decides the str's kind)
+
+
 cdef inline Py_ssize_t ascii_run(Out* o, const unsigned char* p, Py_ssize_t i,
                                  Py_ssize_t n) noexcept nogil:
     """Emit the ASCII run at ``i`` (each byte its code point); return where it ends."""
-    cdef Py_ssize_t start = i, k
+    cdef Py_ssize_t start = i
     cdef uint64_t word
     while i + 8 <= n:
         memcpy(&word, p + i, 8)
@@ -108,15 +123,7 @@ cdef inline Py_ssize_t ascii_run(Out* o, const unsigned char* p, Py_ssize_t i,
         i += 8
     while i < n and p[i] < 0x80:
         i += 1
-    if o.kind == 1:
-        memcpy((<uint8_t*> o.text) + o.count, p + start, <size_t> (i - start))
-    elif o.kind == 2:
-        for k in range(i - start):
-            (<uint16_t*> o.text)[o.count + k] = p[start + k]
-    elif o.kind == 4:
-        for k in range(i - start):
-            (<uint32_t*> o.text)[o.count + k] = p[start + k]
-    o.count += i - start   # (ASCII: no change to maxchar, which decides the str's kind)
+    copy_run(o, p, start, i)
     return i
 
 
@@ -342,7 +349,7 @@ cdef void iso_2022_jp(Out* o, const unsigned char* p, Py_ssize_t n, const Tables
     decoding goes on at the byte after ESC (at the ESC) in the output state: the same bytes,
     the same state.
     """
-    cdef Py_ssize_t i = 0
+    cdef Py_ssize_t i = 0, start
     cdef int state = ASCII, new_state
     cdef bint output = False   # the ISO-2022-JP output flag
     cdef unsigned char b, b2
@@ -396,7 +403,14 @@ cdef void iso_2022_jp(Out* o, const unsigned char* p, Py_ssize_t n, const Tables
             else:
                 error(o, i)
             i += 1
-        else:   # ASCII, Roman
+        elif state == ASCII and b < 0x80 and b != 0x0E and b != 0x0F:
+            # a run of what the ASCII state outputs as itself (up to ESC, SO, SI, a high byte)
+            output = False
+            start = i
+            while i < n and p[i] < 0x80 and p[i] != 0x1B and p[i] != 0x0E and p[i] != 0x0F:
+                i += 1
+            copy_run(o, p, start, i)
+        else:   # ASCII (its errors), Roman
             output = False
             if b > 0x7F or b == 0x0E or b == 0x0F:
                 error(o, i)
