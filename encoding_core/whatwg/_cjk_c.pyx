@@ -441,6 +441,21 @@ cdef void run(int encoding, Out* o, const unsigned char* p, Py_ssize_t n,
         euc_kr(o, p, n, t)
 
 
+#: inputs from this size on are decoded without the GIL (other threads run meanwhile)
+cdef Py_ssize_t _NOGIL_FROM = 1 << 16
+
+
+cdef void _run(int encoding, Out* o, bytes data, const Tables* t):
+    """One pass over ``data`` (immutable: safe to read without the GIL)."""
+    cdef const unsigned char* p = <const unsigned char*> PyBytes_AS_STRING(data)
+    cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
+    if n < _NOGIL_FROM:
+        run(encoding, o, p, n, t)
+    else:
+        with nogil:
+            run(encoding, o, p, n, t)
+
+
 cdef const uint32_t* _table(array table, Py_ssize_t least) except NULL:
     if table.ob_descr.itemsize != 4 or table.ob_descr.typecode not in (c"I", c"L"):
         raise TypeError("an index table is an array of 4-byte unsigned ints")
@@ -490,8 +505,7 @@ cdef class Decoder:
         o.text = NULL
         o.err32 = NULL
         o.err64 = NULL
-        run(self.encoding, &o, <const unsigned char*> PyBytes_AS_STRING(data),
-            PyBytes_GET_SIZE(data), &self.tables)
+        _run(self.encoding, &o, data, &self.tables)
         return o
 
     cdef str _write(self, bytes data, Out* o):
@@ -504,7 +518,7 @@ cdef class Decoder:
         o.text = PyUnicode_DATA(text)
         o.count = 0
         o.nerr = 0
-        run(self.encoding, o, <const unsigned char*> PyBytes_AS_STRING(data), n, &self.tables)
+        _run(self.encoding, o, data, &self.tables)
         return text
 
     def decode(self, bytes data not None, array offsets not None):
