@@ -8,8 +8,10 @@ answers with the reference, which the other whatwg tests check against the spec.
 
 from __future__ import annotations
 
+import json
 import tracemalloc
 from array import array
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -115,6 +117,28 @@ def test_real_world_pages_and_every_truncation_equal_the_reference():
             assert compiled(body, other) == reference(body, other), (encoding, other)
         for cut in range(0, len(body), 3 if len(body) > 1500 else 1):
             assert compiled(body[:cut], encoding) == reference(body[:cut], encoding)
+
+
+def _case_bodies(found: object) -> list[bytes]:
+    """Every ``body_hex`` in a case file's JSON, at any depth."""
+    if isinstance(found, dict):
+        return [bytes.fromhex(value) if key == "body_hex" and isinstance(value, str) else b""
+                for key, value in found.items()] + [
+            body for value in found.values() for body in _case_bodies(value)]
+    if isinstance(found, list):
+        return [body for value in found for body in _case_bodies(value)]
+    return []
+
+
+def test_the_seed_cases_bodies_equal_the_reference_in_every_cjk_encoding():
+    """Every body of ``tests/cases/*.json``, read in each CJK encoding: the reference's answer."""
+    cases = Path(__file__).resolve().parents[1] / "cases"
+    bodies = {body for path in sorted(cases.glob("*.json"))
+              for body in _case_bodies(json.loads(path.read_text(encoding="utf-8"))) if body}
+    assert len(bodies) > 50
+    for body in bodies:
+        for encoding in ENCODINGS:
+            assert compiled(body, encoding) == reference(body, encoding), (body[:40], encoding)
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
