@@ -31,6 +31,9 @@ cdef extern from "Python.h":
     object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
     void* PyUnicode_DATA(object text)
     object PyUnicode_DecodeASCII(const char* data, Py_ssize_t size, const char* errors)
+    object PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
+    void* PyMem_Malloc(size_t size)
+    void PyMem_Free(void* buffer)
 
 # which decoder (``ENCODINGS``: the WHATWG name's code)
 cdef enum:
@@ -111,10 +114,9 @@ cdef inline void copy_run(Out* o, const unsigned char* p, Py_ssize_t start,
     o.count += end - start   # (ASCII: no change to maxchar, which decides the str's kind)
 
 
-cdef inline Py_ssize_t ascii_run(Out* o, const unsigned char* p, Py_ssize_t i,
-                                 Py_ssize_t n) noexcept nogil:
-    """Emit the ASCII run at ``i`` (each byte its code point); return where it ends."""
-    cdef Py_ssize_t start = i
+cdef inline Py_ssize_t skip_ascii(const unsigned char* p, Py_ssize_t i,
+                                  Py_ssize_t n) noexcept nogil:
+    """The first offset from ``i`` whose byte is not ASCII (``n`` when none is)."""
     cdef uint64_t word
     while i + 8 <= n:
         memcpy(&word, p + i, 8)
@@ -123,8 +125,15 @@ cdef inline Py_ssize_t ascii_run(Out* o, const unsigned char* p, Py_ssize_t i,
         i += 8
     while i < n and p[i] < 0x80:
         i += 1
-    copy_run(o, p, start, i)
     return i
+
+
+cdef inline Py_ssize_t ascii_run(Out* o, const unsigned char* p, Py_ssize_t i,
+                                 Py_ssize_t n) noexcept nogil:
+    """Emit the ASCII run at ``i`` (each byte its code point); return where it ends."""
+    cdef Py_ssize_t end = skip_ascii(p, i, n)
+    copy_run(o, p, i, end)
+    return end
 
 
 cdef inline uint32_t gb18030_ranges_code_point(const Tables* t, Py_ssize_t pointer) noexcept nogil:
@@ -443,6 +452,9 @@ cdef void run(int encoding, Out* o, const unsigned char* p, Py_ssize_t n,
 
 #: inputs from this size on are decoded without the GIL (other threads run meanwhile)
 cdef Py_ssize_t _NOGIL_FROM = 1 << 16
+#: inputs below this size are decoded in one pass into 4 bytes a byte, then narrowed (a page's
+#: worth of memory for a while, against a second pass over it); larger ones count, then fill
+cdef Py_ssize_t _ONE_PASS_BELOW = 1 << 16
 
 
 cdef void _run(int encoding, Out* o, bytes data, const Tables* t):
@@ -508,6 +520,35 @@ cdef class Decoder:
         _run(self.encoding, &o, data, &self.tables)
         return o
 
+    cdef object _one_pass(self, bytes data, bint stop, Out* o):
+        """A small input's decode in one pass, into 4-byte code points that CPython narrows
+        to the str's kind; None (``o.nerr`` set) when there was an error: strict mode has its
+        answer, replacement mode takes the two passes (to size the offsets)."""
+        cdef const unsigned char* p = <const unsigned char*> PyBytes_AS_STRING(data)
+        cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
+        if self.encoding != ISO_2022_JP and skip_ascii(p, 0, n) == n:
+            o.nerr = 0
+            return PyUnicode_DecodeASCII(PyBytes_AS_STRING(data), n, NULL)
+        cdef uint32_t* buffer = <uint32_t*> PyMem_Malloc(<size_t> n * 4 + 4)
+        if buffer == NULL:
+            raise MemoryError
+        o.count = 0
+        o.maxchar = 0
+        o.nerr = 0
+        o.first_error = -1
+        o.stop = True
+        o.kind = 4
+        o.text = buffer
+        o.err32 = NULL
+        o.err64 = NULL
+        try:
+            run(self.encoding, o, p, n, &self.tables)
+            if o.nerr:
+                return None
+            return PyUnicode_FromKindAndData(4, buffer, o.count)
+        finally:
+            PyMem_Free(buffer)
+
     cdef str _write(self, bytes data, Out* o):
         """The writing pass, into a str of the counted size and kind."""
         cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
@@ -525,7 +566,12 @@ cdef class Decoder:
         """Encoding "decode" in "replacement" mode, without BOM handling: the text; the
         offset where each malformed sequence starts is appended to ``offsets`` (an array of
         4- or 8-byte unsigned ints, ``decoders.offsets_array``)."""
-        cdef Out o = self._count(data, False)
+        cdef Out o
+        if PyBytes_GET_SIZE(data) < _ONE_PASS_BELOW:
+            text = self._one_pass(data, False, &o)
+            if text is not None:
+                return text
+        o = self._count(data, False)
         cdef Py_ssize_t had = len(offsets)
         if o.nerr:
             if offsets.ob_descr.typecode not in (c"I", c"L", c"Q"):
@@ -543,7 +589,11 @@ cdef class Decoder:
     def decode_strict(self, bytes data not None):
         """Encoding "decode" in "fatal" mode, without BOM handling: the text, or the offset
         (an int) of the first malformed sequence."""
-        cdef Out o = self._count(data, True)
+        cdef Out o
+        if PyBytes_GET_SIZE(data) < _ONE_PASS_BELOW:
+            text = self._one_pass(data, True, &o)
+            return o.first_error if text is None else text
+        o = self._count(data, True)
         if o.nerr:
             return o.first_error
         return self._write(data, &o)
