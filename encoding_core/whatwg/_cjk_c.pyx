@@ -11,11 +11,13 @@ the same error offsets) on arbitrary bytes and on encoded text, corrupted and tr
 
 Each decoder reads the input with lookahead, as the pure-Python decoders do, instead of the
 spec's one-byte-at-a-time state machine: the same outputs and errors, the "restore to the I/O
-queue" steps being where the next sequence starts. Two passes over the input: the first
-counts the characters, the errors and the largest code point, the second writes them into a
-``str`` of exactly that size (and the error offsets into an array of exactly that size), so a
-1 MiB page needs its text and nothing else (no 4-byte-a-character buffer). Both passes are
-linear in the input: every step consumes at least one byte.
+queue" steps being where the next sequence starts. An input under 64 KiB is decoded in one
+pass into 4-byte code points that CPython narrows to the ``str``'s kind (replacement mode with
+errors goes on as below, to size the offsets). A larger one in two passes, without the GIL:
+the first counts the characters, the errors and the largest code point, the second writes
+them into a ``str`` of exactly that size (and the error offsets into an array of exactly that
+size), so a 1 MiB page needs its text and nothing else (no 4-byte-a-character buffer). Every
+pass is linear in the input: every step consumes at least one byte.
 
 Tables: each index is an array of uint32 code points, one per pointer, U+FFFE where the index
 has none (``_decoders_cjk._index``: the generated ``_tables/cjk.py`` applied to Python's codec).
