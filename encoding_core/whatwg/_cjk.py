@@ -3,7 +3,8 @@
 This is the slow, exact path behind ``decoders.py``: each decoder follows its Encoding Standard
 algorithm step by step. ``_decoders_cjk.py`` runs Python's C codecs first and calls these decoders
 only for the byte sequences where those codecs fail or disagree with WHATWG. Encoders are in
-``_cjk_encode.py``.
+``_cjk_encode.py``. Where built, the compiled decoders (``_cjk_c.pyx``) answer instead: the
+same algorithms in C, tested equal to this path (``tests/whatwg/test_cjk_c.py``).
 
 * ``_cjk_common.py``: the decoders' calling convention, ``NUL_CP`` and the shared helpers.
 * ``_cjk_chinese.py``: gb18030 (and GBK), Big5, and the index gb18030 ranges lookups.

@@ -15,6 +15,9 @@ How ``decoders.py`` decodes and encodes the multi-byte encodings
   two-byte runs read as one EUC-JP string (the same jis0208 pointers, each byte + 0x80) by the
   path above; anything else goes to the pure-Python WHATWG decoder, which reports where
   (Python's own iso2022_jp codec is stateful and differs).
+* the compiled decoders (``_cjk_c.pyx``, loaded by ``_cjk_compiled.py``) implement the same
+  WHATWG decoders in C over the same index tables; ``decoders.py`` uses them when built, and
+  ``decode_cjk_codec`` here is their reference (tested equal: ``tests/whatwg/test_cjk_c.py``).
 * encoding: the WHATWG encoders (``_cjk_encode.py``) over the reverse maps of the same indexes.
 
 No residual difference from WHATWG is known: the tests decode every pointer of every index and
@@ -50,7 +53,7 @@ from ._cjk_japanese_korean import (
     decode_shift_jis,
 )
 
-__all__ = ["cjk_encoder", "decode_cjk"]
+__all__ = ["cjk_encoder", "decode_cjk_codec"]
 
 # WHATWG decoder -> the Python codec that decodes its valid sequences (nearly) the same way
 _FAST_CODECS = {
@@ -153,9 +156,13 @@ def _fast_path(name: str) -> _FastPath:
     )
 
 
-def decode_cjk(data: bytes, encoding: str) -> tuple[str, list[int]]:
+def decode_cjk_codec(data: bytes, encoding: str) -> tuple[str, list[int]]:
     """Decode ``data`` in the multi-byte ``encoding``: the text (U+FFFD for each malformed
-    sequence) and the byte offset where each malformed sequence starts."""
+    sequence) and the byte offset where each malformed sequence starts.
+
+    The reference for the compiled decoders (``_cjk_c.pyx``, which ``decoders.py`` prefers
+    when built), and what answers without them.
+    """
     name = _CJK_DECODER[encoding]
     if name == "iso-2022-jp":
         regular = _well_formed_iso_2022_jp(data)
@@ -252,7 +259,7 @@ def _slow_decoder(name: str) -> _Step:
 def _jis0208_pairs(run: bytes) -> str | None:
     """A run of ISO-2022-JP two-byte characters read as EUC-JP (each byte + 0x80: the same
     jis0208 pointer) by the fast path; None when one of them has no code point."""
-    read, errors = decode_cjk(run.translate(_TO_EUC_JP), "euc-jp")
+    read, errors = decode_cjk_codec(run.translate(_TO_EUC_JP), "euc-jp")
     return None if errors else read
 
 

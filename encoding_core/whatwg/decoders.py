@@ -24,8 +24,10 @@ How each family is decoded (spec: https://encoding.spec.whatwg.org/commit-snapsh
 * utf-8, utf-16le, utf-16be: Python's codecs, which match WHATWG (maximal subparts, lone
   surrogates, a truncated final code unit): ``tests/whatwg/test_decoders.py`` checks them against
   the spec's algorithms.
-* gbk, gb18030, big5, euc-jp, shift_jis, euc-kr, iso-2022-jp: ``_decoders_cjk.py``, Python's
-  codecs with the WHATWG decoders (``_cjk.py``) on their errors, or those decoders alone.
+* gbk, gb18030, big5, euc-jp, shift_jis, euc-kr, iso-2022-jp: the compiled WHATWG decoders
+  (``_cjk_c.pyx`` through ``_cjk_compiled.py``) where built; otherwise their reference,
+  ``_decoders_cjk.py``: Python's codecs with the WHATWG decoders (``_cjk.py``) on their
+  errors, or those decoders alone.
 
 No residual difference from WHATWG is known: the tests decode every byte and every pointer of
 every index, and check UTF-8, UTF-16 and ISO-2022-JP against the spec's algorithms.
@@ -58,7 +60,8 @@ from array import array
 from collections.abc import Sequence
 from functools import cache
 
-from ._decoders_cjk import cjk_encoder, decode_cjk
+from ._cjk_compiled import compiled_decoder
+from ._decoders_cjk import cjk_encoder, decode_cjk_codec
 from ._offsets import Offsets
 from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
@@ -147,7 +150,13 @@ def _decode_strict(data: bytes, encoding: str) -> str:
         except UnicodeDecodeError as exc:
             raise _error(encoding, data, exc.start, exc.end) from None
     _check(encoding)
-    text, errors = decode_cjk(data, encoding)
+    decoder = compiled_decoder(encoding)
+    if decoder is not None:
+        found = decoder.decode_strict(data if type(data) is bytes else bytes(data))
+        if isinstance(found, int):
+            raise _error(encoding, data, found)
+        return found
+    text, errors = decode_cjk_codec(data, encoding)
     if errors:
         raise _error(encoding, data, errors[0])
     return text
@@ -219,8 +228,11 @@ def _decode_replace(data: bytes, encoding: str) -> tuple[str, array[int]]:
         assert found is not None   # (no cap: never stopped)
         return found
     _check(encoding)
-    text, errors = decode_cjk(data, encoding)
     offsets = offsets_array(len(data))
+    decoder = compiled_decoder(encoding)
+    if decoder is not None:
+        return decoder.decode(data if type(data) is bytes else bytes(data), offsets), offsets
+    text, errors = decode_cjk_codec(data, encoding)
     offsets.extend(errors)
     return text, offsets
 
