@@ -18,7 +18,7 @@ from ..whatwg.content_type import ContentTypeCharset
 from ..whatwg.labels import get_encoding
 from ..whatwg.prescan import Declaration
 from .attempt import DecodeAttempt, decode_as, strict_attempt, truncated_attempt
-from .models import Evidence, Source
+from .models import Evidence, Source, new_evidence
 from .nulpattern import NulPattern
 from .utf8profile import Utf8Profile, may_be_mostly_utf8, utf8_profile
 
@@ -130,11 +130,11 @@ class Walk:
     def note(self, source: Source, raw: str | None, encoding: str | None, reason: str,
              attempt: DecodeAttempt | None = None, used: bool = False,
              confidence: float | None = None) -> None:
-        self.evidence.append(Evidence(
+        # positional, every field (``new_evidence``: no frozen ``__init__`` where compiled)
+        self.evidence.append(new_evidence(
             source, raw, encoding, used, reason,
-            strict_ok=None if attempt is None else attempt.strict_ok,
-            error_offset=None if attempt is None else attempt.error_offset,
-            confidence=confidence))
+            None if attempt is None else attempt.strict_ok,
+            None if attempt is None else attempt.error_offset, confidence))
 
     def consider(self, source: Source, raw: str | None, encoding: str,
                  confidence: float | None = None, guard_single_byte: bool = False) -> bool:
@@ -239,7 +239,7 @@ class Walk:
                 self.consider(source, declaration.raw_label, declaration.encoding)
                 if where:
                     last = self.evidence[before]
-                    self.evidence[before] = Evidence(
+                    self.evidence[before] = new_evidence(
                         last.source, last.raw_label, last.encoding, last.used,
                         f"{last.reason}; declared {where} at offset {declaration.offset}",
                         last.strict_ok, last.error_offset, last.confidence)
