@@ -57,6 +57,7 @@ from .resolve import (
     UseDefault,
     Walk,
     browser_encoding,
+    new_opinions,
 )
 from .tracememo import Remembered, TraceMemo, memo_key
 
@@ -152,7 +153,8 @@ def _decide(body: bytes, content_type: str | None, override: str | None,
     """The checks' record, the text, the winning attempt (None: a remembered decision's,
     strict and whole), whether the walk itself asks for review, and the checks to run."""
     bom = bom_sniff(body)
-    opinions = Opinions(bom, http_content_type_charset(content_type), find_declaration(body))
+    opinions = new_opinions(bom, http_content_type_charset(content_type),
+                            find_declaration(body))
     if isinstance(detector, UseDefault):
         detector = default_detector
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
@@ -163,12 +165,12 @@ def _decide(body: bytes, content_type: str | None, override: str | None,
     known = _TRACES.recall(body, key) if key is not None else None
     if type(known) is tuple:
         parts, text = known
-        # positional, in the field order of ``CheckInput`` (what ``check_input`` derives is
-        # the remembered decision's: ``tracememo`` says why it holds for this body)
-        return (CheckInput(body, opinions, parts.encoding, parts.source, False, parts.evidence,
-                           parts.browser, None, None, detector, None, None, None, False,
-                           parts.plain),
-                text, None, False, parts.checks)
+        # every field of ``CheckInput``, in its order, as ``check_input`` builds it (what it
+        # derives is the remembered decision's: ``tracememo`` says why it holds here)
+        given = tuple.__new__(CheckInput, (
+            body, opinions, parts.encoding, parts.source, False, parts.evidence, parts.browser,
+            None, None, detector, None, None, None, False, parts.plain))
+        return given, text, None, False, parts.checks
     walk = _walk(body, opinions, override, site_default, detector, pattern,
                  known if isinstance(known, DecodeAttempt) else None)
     assert walk.winner is not None
