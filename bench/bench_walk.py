@@ -14,6 +14,9 @@ calls (``cProfile``) one ``decode`` makes, per page, on a fresh copy of each pag
 after each page was decoded once (so a decision the trace memo remembers counts as
 remembered, as the second page of a site does in a crawl).
 
+``--cold`` turns the trace memo off (every page walked, as the first page of each site is);
+by default it is on, warmed by each page's first decode, as in ``bench_declared``.
+
 ``--code PATH`` imports ``encoding_core`` from another checkout (``/work/main``: the code
 before), so two versions run back to back with this same script.
 """
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import importlib
 import json
 import pstats
 import sys
@@ -55,6 +59,17 @@ def sets(quick: bool) -> dict[str, list[tuple[bytes, str | None]]]:
     return dict(sorted(found.items()))
 
 
+class _NoMemo:
+    """A trace memo that remembers nothing (``--cold``), for the code before issue 27's walk
+    step (``recall(body, opinions, override)``) and after it (``recall(body, key)``)."""
+
+    def recall(self, *args: object) -> object:
+        return None if len(args) == 2 else (None, None)
+
+    def remember(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
 def calls_per_page(pages: list[tuple[bytes, str | None]]) -> float:
     """The Python calls one ``decode`` makes, on average over ``pages`` (see the module)."""
     from encoding_core import decode
@@ -68,7 +83,8 @@ def calls_per_page(pages: list[tuple[bytes, str | None]]) -> float:
         decode(fresh, content_type)
         profile.disable()
     stats = pstats.Stats(profile)
-    return stats.total_calls / len(pages)   # type: ignore[attr-defined]
+    calls: int = stats.total_calls   # type: ignore[attr-defined]
+    return calls / len(pages)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,17 +93,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=None)
     parser.add_argument("--code", type=Path, default=None,
                         help="the checkout whose encoding_core is measured (default: this one)")
+    parser.add_argument("--cold", action="store_true", help="no trace memo: every page walked")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(_code(argv)))
-    import encoding_core   # (first: ``bench_declared`` puts this checkout on the path)
+    import encoding_core  # (first: ``bench_declared`` puts this checkout on the path)
     from encoding_core.speedups import speedups
 
-    import bench_declared
+    bench_declared = importlib.import_module("bench_declared")
 
+    if args.cold:
+        from encoding_core.decision import decode as decode_module
+        decode_module._TRACES = _NoMemo()   # type: ignore[assignment]
     repeats = args.repeats or (3 if args.quick else 9)
     print(f"encoding_core from {Path(encoding_core.__file__).parent} ({speedups()}); "
-          f"per page the fastest of {repeats}")
+          f"per page the fastest of {repeats}; trace memo {'off' if args.cold else 'on'}")
     totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0, 0.0])
     results = {}
     gc.disable()
