@@ -59,7 +59,7 @@ from .resolve import (
     browser_encoding,
     new_opinions,
 )
-from .tracememo import Remembered, TraceMemo, memo_key
+from .tracememo import TraceMemo, memo_key
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "PLAIN_UNICODE_CHECKS", "DecodeAttempt",
            "Detector", "decode", "decode_as", "what_checks_read"]
@@ -183,10 +183,7 @@ def _decide(body: bytes, content_type: str | None, override: str | None,
                         detector=detector, pattern=pattern,
                         utf8_errors=_all_utf8_errors(attempt))
     checks = _checks_for(given)
-    _TRACES.remember(key, attempt, source,
-                     Remembered(attempt.encoding, source, given.evidence, given.browser,
-                                given.plain, checks),
-                     first_tried=len(walk.tried) == 1,
+    _TRACES.remember(key, attempt, source, given, checks, first_tried=len(walk.tried) == 1,
                      body_read=walk.needs_review or walk.profile_if_known is not None)
     return given, attempt.text, attempt, walk.needs_review, checks
 

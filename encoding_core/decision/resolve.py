@@ -16,7 +16,7 @@ from typing import Protocol
 from ..whatwg.bom import browser_bom_sniff
 from ..whatwg.content_type import ContentTypeCharset
 from ..whatwg.labels import get_encoding
-from ..whatwg.prescan import Declaration
+from ..whatwg.prescan import Declaration, DeclarationKind
 from .attempt import DecodeAttempt, decode_as, strict_attempt, truncated_attempt
 from .models import Evidence, Source, new_evidence, slot_builder
 from .nulpattern import NulPattern
@@ -94,6 +94,12 @@ class UseDefault:
 
 #: The ``detector`` argument's default: ``detect.default_detector``.
 DEFAULT_DETECTOR = UseDefault()
+# The sources every declared page's walk notes, as module constants: reading ``Source.X``
+# is an enum class attribute lookup (0.11 us here, against 0.004 for a global) and
+# ``Source(kind)`` a call (0.25 us); the walk of a declared page reads half a dozen.
+_BOM, _OVERRIDE, _HEADER, _META = Source.BOM, Source.OVERRIDE, Source.HTTP_HEADER, Source.META
+#: A declaration's kind as its ``Source`` (the values are the same strings).
+_DECLARED_SOURCE = {kind: Source(kind.value) for kind in DeclarationKind}
 _SINGLE_BYTE_EXEMPT = frozenset({"utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be"})
 
 
@@ -186,7 +192,7 @@ class Walk:
 
     def silent_sources(self) -> None:
         """Record the sources that offered no opinion, so the trace lists every source."""
-        self.note(Source.BOM, None, None, "no opinion: no byte-order mark")
+        self.note(_BOM, None, None, "no opinion: no byte-order mark")
 
     def bom(self, override: str | None) -> None:
         encoding, length = self.opinions.bom or ("utf-8", 0)
@@ -211,28 +217,28 @@ class Walk:
 
     def declared(self, override: str | None, site_default: str | None) -> None:
         if override is not None:
-            encoding = self.label(Source.OVERRIDE, override)
+            encoding = self.label(_OVERRIDE, override)
             if encoding is not None:
-                self.consider(Source.OVERRIDE, override, encoding)
+                self.consider(_OVERRIDE, override, encoding)
         header = self.opinions.header
         if header.charset is not None:
-            encoding = self.label(Source.HTTP_HEADER, header.charset)
+            encoding = self.label(_HEADER, header.charset)
             if encoding is not None:
-                self.consider(Source.HTTP_HEADER, header.charset, encoding)
+                self.consider(_HEADER, header.charset, encoding)
         elif header.lenient is not None:
-            self.note(Source.HTTP_HEADER, header.lenient, get_encoding(header.lenient),
+            self.note(_HEADER, header.lenient, get_encoding(header.lenient),
                       "ignored: the Content-Type value is not a valid MIME type, so browsers "
                       "ignore its charset")
         else:
-            self.note(Source.HTTP_HEADER, None, None,
+            self.note(_HEADER, None, None,
                       "no opinion: no Content-Type header" if not header.values
                       else "no opinion: the Content-Type header has no charset")
         declaration = self.opinions.declaration
         if declaration is None or declaration.raw_label is None:
-            self.note(Source.META, None, None,
+            self.note(_META, None, None,
                       "no opinion: no <meta> or XML declaration in the document")
         if declaration is not None and declaration.raw_label is not None:
-            source = Source(declaration.source)
+            source = _DECLARED_SOURCE[declaration.source]
             if declaration.encoding is None:
                 self.note(source, declaration.raw_label, None,
                           f"ignored: {declaration.raw_label!r} is not an encoding label")

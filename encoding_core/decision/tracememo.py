@@ -34,7 +34,7 @@ from typing import NamedTuple
 from ..whatwg.decoders import decode_strict
 from ..whatwg.prescan import Declaration
 from .attempt import DecodeAttempt, failed_attempt
-from .checks import Check
+from .checks import Check, CheckInput
 from .models import Evidence, Source
 
 __all__ = ["Remembered", "TraceMemo", "memo_key"]
@@ -94,13 +94,17 @@ class TraceMemo:
             return failed_attempt(body, known.encoding, exc)
 
     def remember(self, key: _Key | None, winner: DecodeAttempt, source: Source,
-                 parts: Remembered, *, first_tried: bool, body_read: bool) -> None:
-        """Keep ``parts`` when the first attempt decided (``first_tried``), strictly and whole,
-        for a declared source, and nothing about the body itself was read (``body_read``: a
-        profile, a review asked for): see the module."""
+                 given: CheckInput, checks: tuple[Check, ...], *, first_tried: bool,
+                 body_read: bool) -> None:
+        """Keep what the checks' record ``given`` holds of the opinions, and ``checks``, when
+        the first attempt decided (``first_tried``), strictly and whole, for a declared
+        source, and nothing about the body itself was read (``body_read``: a profile, a review
+        asked for): see the module."""
         if (key is None or not first_tried or body_read or source not in _FIRST_WINNERS
                 or not winner.strict_ok or winner.truncated):
             return
         if len(self._known) >= self._size:
             self._known.clear()
-        self._known[key] = parts
+        # every field of ``Remembered``, in order (its NamedTuple ``__new__`` is a Python call)
+        self._known[key] = tuple.__new__(Remembered, (
+            winner.encoding, source, given.evidence, given.browser, given.plain, checks))

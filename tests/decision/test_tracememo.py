@@ -6,6 +6,7 @@ import pytest
 
 from encoding_core.decision import decode as decode_module
 from encoding_core.decision.attempt import DecodeAttempt
+from encoding_core.decision.checks import check_input
 from encoding_core.decision.decode import decode
 from encoding_core.decision.mixedpage import mixed_single_byte
 from encoding_core.decision.resolve import Opinions, Walk
@@ -22,8 +23,8 @@ def _walked(body: bytes, header: str, memo: TraceMemo) -> Opinions:
     if walk.winner is None:   # (nothing decoded: nothing to remember)
         return opinions
     attempt, source = walk.winner
-    memo.remember(memo_key(header, opinions.declaration, None), attempt, source,
-                  Remembered(attempt.encoding, source, tuple(walk.evidence), "utf-8", True, ()),
+    given = check_input(body, opinions, attempt.encoding, source, False, walk.evidence)
+    memo.remember(memo_key(header, opinions.declaration, None), attempt, source, given, (),
                   first_tried=len(walk.tried) == 1, body_read=False)
     return opinions
 
@@ -39,7 +40,8 @@ def test_a_body_the_trace_is_not_for_gets_the_attempt_for_its_walk():
     header = "text/html; charset=utf-8"
     opinions = _walked("<p>café</p>".encode(), header, memo)
     known = memo.recall("<p>naïve</p>".encode(), _key(header, b""))
-    assert isinstance(known, tuple) and known[0].source == "http-header"
+    assert isinstance(known, tuple) and isinstance(known[0], Remembered)
+    assert known[0].source == "http-header" and known[0].encoding == "utf-8"
     assert known[1] == "<p>naïve</p>"
     cut = "<p>naïve café".encode()[:-1]
     tried = memo.recall(cut, _key(header, b""))
