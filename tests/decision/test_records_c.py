@@ -139,3 +139,28 @@ def test_built_records_hold_and_release_their_fields():
     del records
     gc.collect()
     assert sys.getrefcount(value) == before
+
+
+@needs_compiled
+def test_every_real_world_decision_is_the_same_with_the_reference_builders(monkeypatch):
+    """Each page of the real-world set (as served and under a wrong header), decided with
+    the compiled builders and with the classes: the same decision, field by field."""
+    from encoding_core.decision import attempt, decode, resolve
+    from encoding_core.decision.tracememo import TraceMemo
+    from tests.repomodules import repo_module
+
+    cases = [(page.body, header) for page in repo_module("realworld", "bench").pages()
+             for header in (page.content_type, "text/html; charset=iso-8859-1")]
+    built = [decode.decode(body, header) for body, header in cases]
+    for module, name, cls in ((decode, "new_decoded", Decoded),
+                              (resolve, "new_evidence", Evidence),
+                              (attempt, "new_attempt", DecodeAttempt),
+                              (decode, "new_opinions", resolve.Opinions)):
+        monkeypatch.setattr(module, name, cls)
+    monkeypatch.setattr(decode, "_TRACES", TraceMemo())
+    for (body, header), compiled_decision in zip(cases, built, strict=True):
+        reference = decode.decode(body, header)
+        assert type(compiled_decision) is type(reference)
+        for field in dataclasses.fields(reference):
+            assert getattr(compiled_decision, field.name) == getattr(reference, field.name)
+        assert compiled_decision.to_json() == reference.to_json()
