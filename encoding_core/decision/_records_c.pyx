@@ -30,9 +30,13 @@ cdef extern from "Python.h":
     ctypedef struct PyMemberDescrObject:
         PyMemberDef* d_member
     object PyType_GenericAlloc(PyTypeObject* type, Py_ssize_t nitems)
+    PyTypeObject PyMemberDescr_Type
+
+# (the member kinds: in ``structmember.h`` on every CPython 3, beside ``Py_T_OBJECT_EX`` in
+# ``Python.h`` from 3.12)
+cdef extern from "structmember.h":
     int T_OBJECT_EX
     int READONLY
-    PyTypeObject PyMemberDescr_Type
 
 
 cdef class SlotBuilder:
