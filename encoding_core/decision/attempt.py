@@ -6,14 +6,16 @@ is recognised as truncated rather than malformed (see ``truncated_attempt``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..whatwg.bom import bom_sniff
 from ..whatwg.decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict, decodes_strictly
 from ..whatwg.labels import get_encoding
+from .models import slot_builder
 
-__all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "decode_as", "incomplete_tail",
-           "strict_attempt", "truncated_attempt"]
+__all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "decode_as", "failed_attempt",
+           "incomplete_tail", "new_attempt", "strict_attempt", "truncated_attempt"]
 
 #: At most this many malformed-sequence offsets are kept in a result.
 MAX_ERROR_OFFSETS = 1000
@@ -37,6 +39,9 @@ class DecodeAttempt:
     truncated: bool = False
 
 
+#: ``DecodeAttempt`` from all seven fields, in their order (``models.slot_builder``).
+new_attempt: Callable[..., DecodeAttempt] = slot_builder(DecodeAttempt)
+
 # Bytes that complete an incomplete final character in some web encoding: UTF-8
 # continuations, a UTF-16 low surrogate or second byte, CJK trail bytes, gb18030's
 # four-byte form.
@@ -59,7 +64,7 @@ def truncated_attempt(body: bytes, encoding: str, start: int,
         head = decode_strict(body[skip:start], encoding)
     except UnicodeDecodeError:
         return None
-    return DecodeAttempt(encoding, head + "\ufffd", True, None, 1, (start,), truncated=True)
+    return new_attempt(encoding, head + "\ufffd", True, None, 1, (start,), True)
 
 
 def incomplete_tail(tail: bytes, encoding: str) -> bool:
@@ -101,12 +106,12 @@ def decode_as(body: bytes, encoding: str, *, skip: int = 0,
         first = failed_at
     else:
         try:
-            return DecodeAttempt(name, decode_strict(data, name), True, None, 0, ())
+            return new_attempt(name, decode_strict(data, name), True, None, 0, (), False)
         except UnicodeDecodeError as exc:
             first = exc.start + skip
     text, offsets = decode_replace(data, name)
-    return DecodeAttempt(name, text, False, first, len(offsets),
-                         tuple(o + skip for o in offsets[:MAX_ERROR_OFFSETS]))
+    return new_attempt(name, text, False, first, len(offsets),
+                       tuple(o + skip for o in offsets[:MAX_ERROR_OFFSETS]), False)
 
 
 def strict_attempt(body: bytes, encoding: str) -> DecodeAttempt:
@@ -116,7 +121,13 @@ def strict_attempt(body: bytes, encoding: str) -> DecodeAttempt:
     A body that is only truncated counts as decoded (``truncated_attempt``).
     """
     try:
-        return DecodeAttempt(encoding, decode_strict(body, encoding), True, None, 0, ())
+        return new_attempt(encoding, decode_strict(body, encoding), True, None, 0, (), False)
     except UnicodeDecodeError as exc:
-        return (truncated_attempt(body, encoding, exc.start)
-                or DecodeAttempt(encoding, "", False, exc.start, -1, ()))
+        return failed_attempt(body, encoding, exc)
+
+
+def failed_attempt(body: bytes, encoding: str, exc: UnicodeDecodeError) -> DecodeAttempt:
+    """The attempt a failed strict decode of ``body`` makes (``exc``): truncated when only an
+    incomplete last character failed, else no text and ``replacements`` -1 (not yet counted)."""
+    return (truncated_attempt(body, encoding, exc.start)
+            or new_attempt(encoding, "", False, exc.start, -1, (), False))

@@ -43,10 +43,12 @@ from ..whatwg.content_type import http_content_type_charset
 from ..whatwg.decoders import forget_last_calls
 from ..whatwg.prescan import find_declaration
 from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, decode_as
-from .checks import CheckInput, check_input
-from .conflicts import find_conflicts
+from .checks import Check, CheckInput, check_input
+from .checks import readings as _readings
+from .checks.record import UNICODE
+from .conflicts import CHECKS, PLAIN_CHECKS, find_conflicts
 from .detect import default_detector
-from .models import Decoded, Source
+from .models import Conflict, Decoded, Source, new_decoded
 from .nulpattern import NulPattern, nul_pattern
 from .resolve import (
     DEFAULT_DETECTOR,
@@ -55,16 +57,25 @@ from .resolve import (
     UseDefault,
     Walk,
     browser_encoding,
+    new_opinions,
 )
-from .tracememo import TraceMemo
+from .tracememo import TraceMemo, memo_key
 
-__all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "DecodeAttempt", "Detector", "decode",
-           "decode_as", "what_checks_read"]
+__all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "PLAIN_UNICODE_CHECKS", "DecodeAttempt",
+           "Detector", "decode", "decode_as", "what_checks_read"]
 
-#: Walks decided by their first source, by the opinions (``tracememo``): a page whose
+#: Decisions decided by their first source, by the opinions (``tracememo``): a page whose
 #: header and declaration were seen before, and whose first declared encoding decodes it
-#: strictly, gets that walk's trace without walking again.
+#: strictly, gets that decision's trace, browser answer and checks without walking again.
 _TRACES = TraceMemo()
+
+#: The checks of ``conflicts.PLAIN_CHECKS`` (in its order) that can find anything in a plain
+#: record of a Unicode reading: ``utf8_under_legacy`` and ``implausible_text`` return nothing
+#: for an encoding of ``checks.record.UNICODE`` (their first test), and nothing they could
+#: have found is left for ``ascii_label_escapes`` to defer to.
+PLAIN_UNICODE_CHECKS: tuple[Check, ...] = tuple(
+    check for check in PLAIN_CHECKS
+    if check not in (_readings.utf8_under_legacy, _readings.implausible_text))
 
 
 def decode(body: bytes, content_type: str | None = None, *, override: str | None = None,
@@ -92,21 +103,24 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     checks ask about it; that is let go when the decision returns.
     """
     try:
-        attempt, given, needs_review = _decide(body, content_type, override, site_default,
-                                               detector)
-        conflicts = find_conflicts(given)
+        given, text, attempt, needs_review, checks = _decide(
+            body, content_type, override, site_default, detector)
+        conflicts = find_conflicts(given, checks)
     finally:
         forget_last_calls()
-    # positional, in the field order of ``Decoded`` (a fifth cheaper than by keyword: 2.0
-    # against 2.7 us a record here): text, encoding, source, replacements, evidence,
-    # conflicts, browser_encoding, bom_length, error_offsets, needs_review, body_length, lossy
-    return Decoded(
-        attempt.text, attempt.encoding, given.source, attempt.replacements, given.evidence,
-        conflicts, given.browser, given.opinions.bom[1] if given.opinions.bom else 0,
-        attempt.error_offsets,
-        needs_review or (bool(conflicts) and any(c.severity == "error" for c in conflicts)),
-        len(body), given.lossy,
-    )
+    # positional, in the field order of ``Decoded``: text, encoding, source, replacements,
+    # evidence, conflicts, browser_encoding, bom_length, error_offsets, needs_review,
+    # body_length, lossy (``new_decoded``: no frozen ``__init__`` where it is compiled)
+    bom = given.opinions.bom
+    return new_decoded(
+        text, given.encoding, given.source, 0 if attempt is None else attempt.replacements,
+        given.evidence, conflicts, given.browser, bom[1] if bom else 0,
+        () if attempt is None else attempt.error_offsets,
+        needs_review or (bool(conflicts) and _any_error(conflicts)), len(body), given.lossy)
+
+
+def _any_error(conflicts: tuple[Conflict, ...]) -> bool:
+    return any(c.severity == "error" for c in conflicts)
 
 
 def what_checks_read(body: bytes, content_type: str | None = None, *,
@@ -121,47 +135,57 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
     ['utf8-under-legacy']
     """
     try:
-        return _decide(body, content_type, override, site_default, detector)[1]
+        return _decide(body, content_type, override, site_default, detector)[0]
     finally:
         forget_last_calls()
 
 
+def _checks_for(given: CheckInput) -> tuple[Check, ...]:
+    """The checks that can find anything in ``given`` (the same conflicts as ``CHECKS``)."""
+    if not given.plain:
+        return CHECKS
+    return PLAIN_UNICODE_CHECKS if given.encoding in UNICODE else PLAIN_CHECKS
+
+
 def _decide(body: bytes, content_type: str | None, override: str | None,
             site_default: str | None, detector: Detector | UseDefault | None,
-            ) -> tuple[DecodeAttempt, CheckInput, bool]:
-    """The walk's winner, the checks' record and whether the walk itself asks for review."""
-    opinions = Opinions(
-        bom=bom_sniff(body),
-        header=http_content_type_charset(content_type),
-        declaration=find_declaration(body),
-    )
+            ) -> tuple[CheckInput, str, DecodeAttempt | None, bool, tuple[Check, ...]]:
+    """The checks' record, the text, the winning attempt (None: a remembered decision's,
+    strict and whole), whether the walk itself asks for review, and the checks to run."""
+    bom = bom_sniff(body)
+    opinions = new_opinions(bom, http_content_type_charset(content_type),
+                            find_declaration(body))
     if isinstance(detector, UseDefault):
         detector = default_detector
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
-    pattern = (nul_pattern(body) if opinions.bom is None and body.find(b"\x00", 0, 4096) >= 0
+    pattern = (nul_pattern(body) if bom is None and body.find(b"\x00", 0, 4096) >= 0
                else None)   # (a search, not a slice: no copy of the head)
-    tried, trace = (_TRACES.recall(body, opinions, override) if pattern is None
-                    else (None, None))
-    if tried is not None and trace is not None:
-        attempt, (recorded, evidence) = tried, trace
-        # the memo keeps the source as the walk recorded it: a ``Source`` (typed ``str`` there)
-        source = recorded if isinstance(recorded, Source) else Source(recorded)
-        profile, needs_review = None, False
-    else:
-        walk = _walk(body, opinions, override, site_default, detector, pattern, tried)
-        if pattern is None:
-            _TRACES.remember(walk, override)
-        assert walk.winner is not None
-        attempt, source = walk.winner
-        evidence, profile, needs_review = (tuple(walk.evidence), walk.profile_if_known,
-                                           walk.needs_review)
+    key = (memo_key(content_type, opinions.declaration, override)
+           if bom is None and pattern is None else None)
+    known = _TRACES.recall(body, key) if key is not None else None
+    if type(known) is tuple:
+        parts, text = known
+        # every field of ``CheckInput``, in its order, as ``check_input`` builds it (what it
+        # derives is the remembered decision's: ``tracememo`` says why it holds here)
+        given = tuple.__new__(CheckInput, (
+            body, opinions, parts.encoding, parts.source, False, parts.evidence, parts.browser,
+            None, None, detector, None, None, None, False, parts.plain))
+        return given, text, None, False, parts.checks
+    walk = _walk(body, opinions, override, site_default, detector, pattern,
+                 known if isinstance(known, DecodeAttempt) else None)
+    assert walk.winner is not None
+    attempt, source = walk.winner
     given = check_input(body, opinions, attempt.encoding, source,
                         not attempt.strict_ok,   # (see ``Walk``: lossy is a failed winner)
-                        evidence, browser=browser_encoding(body, opinions), utf8=profile,
+                        walk.evidence, browser=browser_encoding(body, opinions),
+                        utf8=walk.profile_if_known,
                         truncated_at=attempt.error_offsets[0] if attempt.truncated else None,
                         detector=detector, pattern=pattern,
                         utf8_errors=_all_utf8_errors(attempt))
-    return attempt, given, needs_review
+    checks = _checks_for(given)
+    _TRACES.remember(key, attempt, source, given, checks, first_tried=len(walk.tried) == 1,
+                     body_read=walk.needs_review or walk.profile_if_known is not None)
+    return given, attempt.text, attempt, walk.needs_review, checks
 
 
 def _all_utf8_errors(attempt: DecodeAttempt) -> tuple[int, ...] | None:

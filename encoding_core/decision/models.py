@@ -2,17 +2,28 @@
 
 ``Decoded`` is what ``decode`` returns; ``Evidence`` is one consulted source in the trace;
 ``Conflict`` is a finding that contradicts or weakens the decision, with advice in plain words.
+
+``new_decoded`` and ``new_evidence`` build the two records the decision makes for every page,
+every field given positionally: with the compiled ``_records_c.SlotBuilder`` where it is built
+(the slots filled directly, no frozen ``__init__``: 0.15 against 1-2.5 us a ``Decoded``),
+else with the class itself (``pure_slot_builder``, the reference it is tested equal to).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
+
+from ..speedups import compiled
 
 __all__ = ["LOSSY_SUFFIX", "Conflict", "Decoded", "Evidence", "Severity", "Source",
+           "new_decoded", "new_evidence", "pure_slot_builder", "slot_builder",
            "split_decided_by"]
+
+_Record = TypeVar("_Record")
 
 #: What ``Decoded.decided_by`` appends to the source when nothing decoded strictly.
 LOSSY_SUFFIX = "-lossy"
@@ -149,3 +160,19 @@ class Decoded:
         """The decision as JSON (what the CLI prints and the pages download)."""
         return json.dumps(self.to_dict(include_text=include_text), indent=indent,
                           ensure_ascii=False)
+
+
+def pure_slot_builder(cls: type[_Record]) -> Callable[..., _Record]:
+    """The reference of ``_records_c.SlotBuilder``: the record's own constructor, called with
+    every field positionally."""
+    return cls
+
+
+_RECORDS = compiled("encoding_core.decision._records_c")
+#: ``slot_builder(cls)(*fields)`` is ``cls(*fields)``, every field given (see the module).
+slot_builder: Callable[[type[Any]], Callable[..., Any]] = (
+    pure_slot_builder if _RECORDS is None else _RECORDS.SlotBuilder)
+#: ``Decoded`` from all twelve fields, in their order (see the module).
+new_decoded: Callable[..., Decoded] = slot_builder(Decoded)
+#: ``Evidence`` from all eight fields, in their order (see the module).
+new_evidence: Callable[..., Evidence] = slot_builder(Evidence)

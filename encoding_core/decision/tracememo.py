@@ -3,65 +3,108 @@
 When the first encoding a walk tries (an override's, the header's, the declaration's) decodes
 the body strictly and whole, every note of that walk follows from the opinions alone: sources
 with no opinion, labels passed over, the winner "used: decodes strictly", the later sources
-"not needed". The next body with the same opinions that decodes strictly under the same
-encoding has the same trace, so ``TraceMemo.recall`` gives the recorded one after one strict
-decode, with no walk and no new ``Evidence``; any other body is walked, with that decode
-handed to the walk. A test decides random pairs of bodies with shared opinions both ways.
+"not needed". So does the rest of what the checks read of it (``checks.record``): what a
+browser would use (no BOM: the header's charset or the declaration), whether the record is
+``plain``, and which checks can find anything in it. The next body with the same opinions
+that decodes strictly under the same encoding has all of that too, so ``TraceMemo.recall``
+gives the ``Remembered`` parts after one strict decode, with no walk and no new ``Evidence``;
+any other body is walked, with that failed decode handed to the walk
+(``attempt.failed_attempt``).
+
+What is remembered, and why it holds for the next body:
+
+- not for a BOM (its length and encoding are the body's), a NUL pattern (``decode`` does not
+  recall then), a truncated or lossy winner, or a walk that asked for review or profiled the
+  body (the detector's and fallbacks' guard: body facts);
+- the winner is a declared source, so the record is never a mixed page (``mixedpage`` maps
+  only a detector's, site default's or fallback's single-byte reading), never wide (no NUL
+  pattern) and never truncated;
+- the key is the raw Content-Type value, the override, and the declaration's fields that
+  the trace and ``plain`` read: encoding, label, kind, late, skipped labels, and its offset
+  only when late (only then does a note quote it), so pages of one site that differ only in
+  where their ``<meta>`` stands share one entry.
+
+A test decides random pairs of bodies with shared opinions both ways (``test_decode.py``).
 """
 
 from __future__ import annotations
 
-from .attempt import DecodeAttempt, strict_attempt
-from .models import Evidence, Source
-from .resolve import Opinions, Walk
+from typing import NamedTuple
 
-__all__ = ["Recalled", "TraceMemo"]
+from ..whatwg.decoders import decode_strict
+from ..whatwg.prescan import Declaration
+from .attempt import DecodeAttempt, failed_attempt
+from .checks import Check, CheckInput
+from .models import Evidence, Source
+
+__all__ = ["Remembered", "TraceMemo", "memo_key"]
 
 _FIRST_WINNERS = frozenset({Source.OVERRIDE, Source.HTTP_HEADER, Source.META,
                             Source.XML_DECLARATION})
-#: Header values longer than this in all are not remembered (as ``content_type`` caches).
+#: Content-Type values longer than this are not remembered (as ``content_type`` caches).
 _MAX_HEADER = 200
 
-#: (the strict attempt made, if any; (source, evidence) when the remembered trace is this body's)
-Recalled = tuple[DecodeAttempt | None, tuple[str, tuple[Evidence, ...]] | None]
-_NOTHING: Recalled = (None, None)
+
+class Remembered(NamedTuple):
+    """The parts of a decision that its opinions decide, when its first source decoded."""
+
+    encoding: str
+    source: Source
+    evidence: tuple[Evidence, ...]
+    browser: str
+    plain: bool
+    checks: tuple[Check, ...]   # the checks that can find anything here (``decode``)
+
+
+#: A key: the raw Content-Type, the override, the declaration's fields (see the module).
+_Key = tuple[object, ...]
+
+
+def memo_key(content_type: str | None, declaration: Declaration | None,
+             override: str | None) -> _Key | None:
+    """The key of these opinions (None: not remembered; a BOM is the caller's to exclude)."""
+    if content_type is not None and len(content_type) > _MAX_HEADER:
+        return None
+    if declaration is None:
+        return (content_type, override)
+    return (content_type, override, declaration.encoding, declaration.raw_label,
+            declaration.source, declaration.offset if declaration.late else -1,
+            declaration.skipped)
 
 
 class TraceMemo:
-    """At most ``size`` remembered traces (see the module); when full it starts again."""
+    """At most ``size`` remembered decisions' parts (see the module); when full it starts
+    again."""
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
-        self._traces: dict[tuple[object, ...], tuple[str, str, tuple[Evidence, ...]]] = {}
+        self._known: dict[_Key, Remembered] = {}
 
-    @staticmethod
-    def _key(opinions: Opinions, override: str | None) -> tuple[object, ...] | None:
-        if opinions.bom is not None or sum(map(len, opinions.header.values)) > _MAX_HEADER:
-            return None
-        return (opinions.header, opinions.declaration, override)
-
-    def recall(self, body: bytes, opinions: Opinions, override: str | None) -> Recalled:
-        """(None, None) when no trace is known for these opinions; else the strict attempt
-        under the remembered encoding, with the trace when it is this body's too."""
-        key = self._key(opinions, override)
-        known = self._traces.get(key) if key is not None else None
+    def recall(self, body: bytes, key: _Key | None,
+               ) -> tuple[Remembered, str] | DecodeAttempt | None:
+        """None when nothing is remembered under ``key``; else the remembered parts and the
+        body's text when it decodes strictly and whole under their encoding, or the failed
+        (or truncated) strict attempt for the walk to take."""
+        known = self._known.get(key) if key is not None else None
         if known is None:
-            return _NOTHING
-        encoding, source, evidence = known
-        attempt = strict_attempt(body, encoding)
-        if not attempt.strict_ok or attempt.truncated:
-            return attempt, None
-        return attempt, (source, evidence)
+            return None
+        try:
+            return known, decode_strict(body, known.encoding)
+        except UnicodeDecodeError as exc:
+            return failed_attempt(body, known.encoding, exc)
 
-    def remember(self, walk: Walk, override: str | None) -> None:
-        """Record ``walk``'s trace when its first attempt decided it (see the module)."""
-        key = self._key(walk.opinions, override)
-        if key is None or walk.winner is None or len(walk.tried) != 1:
+    def remember(self, key: _Key | None, winner: DecodeAttempt, source: Source,
+                 given: CheckInput, checks: tuple[Check, ...], *, first_tried: bool,
+                 body_read: bool) -> None:
+        """Keep what the checks' record ``given`` holds of the opinions, and ``checks``, when
+        the first attempt decided (``first_tried``), strictly and whole, for a declared
+        source, and nothing about the body itself was read (``body_read``: a profile, a review
+        asked for): see the module."""
+        if (key is None or not first_tried or body_read or source not in _FIRST_WINNERS
+                or not winner.strict_ok or winner.truncated):
             return
-        attempt, source = walk.winner
-        if (source not in _FIRST_WINNERS or not attempt.strict_ok or attempt.truncated
-                or walk.needs_review or walk.profile_if_known is not None):
-            return
-        if len(self._traces) >= self._size:
-            self._traces.clear()
-        self._traces[key] = (attempt.encoding, source, tuple(walk.evidence))
+        if len(self._known) >= self._size:
+            self._known.clear()
+        # every field of ``Remembered``, in order (its NamedTuple ``__new__`` is a Python call)
+        self._known[key] = tuple.__new__(Remembered, (
+            winner.encoding, source, given.evidence, given.browser, given.plain, checks))

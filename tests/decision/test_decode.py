@@ -323,3 +323,23 @@ def test_the_decoders_last_call_is_let_go_when_the_decision_returns():
                                (b"plain", "text/html; charset=windows-1252")):
         decode(bytes(bytearray(body)), content_type)
         assert not vars(decoders._last)
+
+
+_UNICODE_BODIES = st.one_of(st.lists(st.sampled_from([*_PIECES, b"\x1b$B", b"\x00", b"\x07"]),
+                                     max_size=8).map(b"".join), st.binary(max_size=60))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["text/html; charset=utf-8", "text/html; charset=utf-16le", "text/html"]),
+       st.sampled_from([b"", b'<meta charset="utf-8">']), _UNICODE_BODIES)
+def test_a_plain_unicode_record_needs_only_its_checks(header, prefix, body):
+    """``PLAIN_UNICODE_CHECKS`` finds in a plain record of a Unicode reading what every check
+    of ``CHECKS`` finds (run as another tuple: no shortcut)."""
+    from encoding_core.decision.checks.record import UNICODE
+    from encoding_core.decision.conflicts import CHECKS, find_conflicts
+    from encoding_core.decision.decode import PLAIN_UNICODE_CHECKS, what_checks_read
+
+    given_ = what_checks_read(prefix + body, header, detector=None)
+    if given_.plain and given_.encoding in UNICODE:
+        assert find_conflicts(given_, PLAIN_UNICODE_CHECKS) == find_conflicts(
+            given_, tuple(list(CHECKS)))

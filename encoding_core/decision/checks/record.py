@@ -111,10 +111,13 @@ def check_input(body: bytes, opinions: Opinions, encoding: str, source: Source, 
         or (source is not Source.BOM and encoding != pattern.encoding))   # contradicted
     evidence = tuple(evidence)
     browser = browser or browser_encoding(body, opinions)
-    return CheckInput(body, opinions, encoding, source, lossy, evidence, browser, utf8,
-                      truncated_at, detector, pattern, utf8_errors, mixed, wide,
-                      not lossy and pattern is None and truncated_at is None and mixed is None
-                      and browser == encoding and plain(opinions, evidence))
+    # every field, in order, with ``tuple.__new__`` (the NamedTuple's own ``__new__`` is a
+    # Python call: 0.6 against 0.19 us here)
+    return tuple.__new__(CheckInput, (
+        body, opinions, encoding, source, lossy, evidence, browser, utf8, truncated_at,
+        detector, pattern, utf8_errors, mixed, wide,
+        not lossy and pattern is None and truncated_at is None and mixed is None
+        and browser == encoding and plain(opinions, evidence)))
 
 
 def plain(opinions: Opinions, evidence: tuple[Evidence, ...]) -> bool:
