@@ -14,6 +14,9 @@ served as ``text/html`` with no charset and no ``<meta>``).
   times, the fastest kept and summed (as ``bench_declared.py``): resiliparse is
   ``bytes_to_str(body, detect_encoding(body))`` (uchardet, then its decode), chardetng is
   ``chardetng_py.detect`` over the whole body, then a WHATWG decode of its answer;
+- ``ours, one when sure``: ``decode`` with ``default_detector(one_detector_when_sure=True)``
+  (opt-in, off by default: the quick path asks uchardet only where chardetng's answer is not
+  sure; ``decision/_agreement.py``'s rule 0);
 - detectors asked: the share of pages on which ``decode`` asked a statistical detector, two
   or more of them (the quick path's chardetng and uchardet, or the ensemble), and the
   ensemble (chardet, uchardet, charset-normalizer). Counted in a pass of its own, untimed.
@@ -43,6 +46,7 @@ from resiliparse.parse.encoding import bytes_to_str, detect_encoding  # noqa: E4
 from encoding_core import decode  # noqa: E402
 from encoding_core.decision import _agreement, detect  # noqa: E402
 from encoding_core.decision._voters import whatwg_name  # noqa: E402
+from encoding_core.decision.detect import Detection, default_detector  # noqa: E402
 from encoding_core.whatwg.decoders import decode_replace, forget_last_calls  # noqa: E402
 
 Page = tuple[bytes, str]   # (body, the text it holds)
@@ -59,6 +63,14 @@ def ours(body: bytes) -> str:
     return decode(body, "text/html").text
 
 
+def _one_when_sure(body: bytes) -> Detection | None:
+    return default_detector(body, one_detector_when_sure=True)
+
+
+def ours_one_when_sure(body: bytes) -> str:
+    return decode(body, "text/html", detector=_one_when_sure).text
+
+
 def resiliparse(body: bytes) -> str:
     return str(bytes_to_str(body, detect_encoding(body)))
 
@@ -69,7 +81,10 @@ def chardetng(body: bytes) -> str:
 
 
 TOOLS: dict[str, Callable[[bytes], str]] = {
-    "ours": ours, "resiliparse": resiliparse, "chardetng": chardetng}
+    "ours": ours, "ours, one when sure": ours_one_when_sure, "resiliparse": resiliparse,
+    "chardetng": chardetng}
+#: ``decode`` as each of our rows calls it (its detectors counted by ``accuracy``).
+OURS = {"ours": ours, "ours, one when sure": ours_one_when_sure}
 
 
 @contextmanager
@@ -101,26 +116,26 @@ def counting(asked: list[str]) -> Iterator[None]:
 
 
 def accuracy(pages: list[Page]) -> dict[str, Any]:
-    """Pages right per tool, and how many pages asked one, two or more, the ensemble."""
+    """Pages right per tool; per row of ours, how many pages asked two or more detectors (the
+    quick path's both, or the ensemble) and the ensemble."""
     right = dict.fromkeys(TOOLS, 0)
-    any_detector = two = ensemble = 0
-    wrong: list[int] = []
+    two = dict.fromkeys(OURS, 0)
+    ensemble = dict.fromkeys(OURS, 0)
+    wrong: dict[str, list[int]] = {name: [] for name in OURS}
     for n, (body, text) in enumerate(pages):
-        asked: list[str] = []
-        with counting(asked):
-            mine = ours(body)
-        forget_last_calls()
-        any_detector += bool(asked)
-        two += len(asked) >= 2
-        ensemble += "ensemble" in asked
-        right["ours"] += mine == text
-        if mine != text:
-            wrong.append(n)
-        for name in ("resiliparse", "chardetng"):
-            right[name] += TOOLS[name](body) == text
-    return {"pages": len(pages), "right": right, "wrong_ours": wrong,
-            "asked_a_detector": any_detector, "asked_two_or_more": two,
-            "asked_the_ensemble": ensemble}
+        for name, tool in TOOLS.items():
+            asked: list[str] = []
+            with counting(asked):
+                found = tool(body)
+            forget_last_calls()
+            right[name] += found == text
+            if name in OURS:
+                two[name] += len(asked) >= 2
+                ensemble[name] += "ensemble" in asked
+                if found != text:
+                    wrong[name].append(n)
+    return {"pages": len(pages), "right": right, "wrong": wrong,
+            "asked_two_or_more": two, "asked_the_ensemble": ensemble}
 
 
 def speed(pages: list[Page], repeats: int) -> dict[str, float]:
@@ -150,21 +165,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     repeats = args.repeats or (3 if args.quick else 7)
     report: dict[str, Any] = {}
-    print(f"{'set':<11} {'pages':>5} {'right: ours':>11} {'resiliparse':>11} {'chardetng':>9} "
-          f"{'us/page: ours':>13} {'resiliparse':>11} {'chardetng':>9} {'vs resiliparse':>14} "
-          f"{'2+ detectors':>12} {'ensemble':>8}")
+    print(f"{'set':<11} {'tool':<20} {'pages':>5} {'right':>5} {'us/page':>8} "
+          f"{'resiliparse/it':>14} {'2+ detectors':>12} {'ensemble':>8}")
     for name, pages in sets(args.quick).items():
         found = accuracy(pages)
         gc.collect()
         seconds = speed(pages, repeats)
         found["seconds"] = seconds
         report[name] = found
-        n, right = found["pages"], found["right"]
-        us = {tool: 1e6 * s / n for tool, s in seconds.items()}
-        print(f"{name:<11} {n:>5} {right['ours']:>11} {right['resiliparse']:>11} "
-              f"{right['chardetng']:>9} {us['ours']:>13.1f} {us['resiliparse']:>11.1f} "
-              f"{us['chardetng']:>9.1f} {seconds['resiliparse'] / seconds['ours']:>13.2f}x "
-              f"{found['asked_two_or_more'] / n:>12.1%} {found['asked_the_ensemble'] / n:>8.1%}")
+        n = found["pages"]
+        for tool in TOOLS:
+            asked = (f"{found['asked_two_or_more'][tool] / n:>12.1%} "
+                     f"{found['asked_the_ensemble'][tool] / n:>8.1%}" if tool in OURS else "")
+            print(f"{name:<11} {tool:<20} {n:>5} {found['right'][tool]:>5} "
+                  f"{1e6 * seconds[tool] / n:>8.1f} "
+                  f"{seconds['resiliparse'] / seconds[tool]:>13.2f}x {asked}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     return 0

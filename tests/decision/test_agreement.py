@@ -114,3 +114,48 @@ def test_no_quick_path_without_both_detectors(monkeypatch):
     found = default_detector(body)
     assert found is not None and "agree" not in found.reason
     assert decode_strict(body, found.encoding) == decode_strict(body, "windows-1251")
+
+
+def _asking(monkeypatch) -> list[str]:
+    """The detectors the quick path asks, in order."""
+    from encoding_core.decision import _agreement
+
+    asked: list[str] = []
+    for name, answer in (("chardetng_answer", chardetng_answer),
+                         ("resiliparse_answer", resiliparse_answer)):
+        def spy(part, data=b"", answer=answer, name=name):
+            asked.append(name)
+            return answer(part, data)
+        monkeypatch.setattr(_agreement, name, spy)
+    return asked
+
+
+def test_both_detectors_are_asked_by_default(monkeypatch):
+    """Rule 0 is opt-in: by default a sure non-Latin page still asks uchardet."""
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251")
+    asked = _asking(monkeypatch)
+    found = default_detector(case_body(case))
+    assert asked == ["chardetng_answer", "resiliparse_answer"]
+    assert found is not None and "chardetng and uchardet agree" in found.reason
+
+
+def test_one_detector_when_sure_on_a_cyrillic_page(monkeypatch):
+    """Rule 0: chardetng's plausible Cyrillic reading needs no second detector, same text."""
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251"
+                and _quick(case_body(c)) is not None)
+    body = case_body(case)
+    asked = _asking(monkeypatch)
+    found = default_detector(body, one_detector_when_sure=True)
+    assert asked == ["chardetng_answer"]
+    assert found is not None and "uchardet not asked" in found.reason
+    assert decode_strict(body, found.encoding) == decode_strict(body, "windows-1251")
+    assert [name for name, _e, _c in found.votes] == ["chardetng"]
+
+
+@pytest.mark.parametrize("encoding", ["windows-1252", "windows-1250"])
+def test_a_latin_answer_always_asks_the_second_detector(monkeypatch, encoding):
+    """Rule 0 never applies to Latin answers: another Latin reading is plausible too often."""
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == encoding)
+    asked = _asking(monkeypatch)
+    default_detector(case_body(case), one_detector_when_sure=True)
+    assert "resiliparse_answer" in asked
