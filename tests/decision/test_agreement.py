@@ -159,3 +159,45 @@ def test_a_latin_answer_always_asks_the_second_detector(monkeypatch, encoding):
     asked = _asking(monkeypatch)
     default_detector(case_body(case), one_detector_when_sure=True)
     assert "resiliparse_answer" in asked
+
+
+def _words_at_reference(data: bytes, byte_class, seen: int = 0) -> list[bytes]:
+    """``_words_at`` as it was written first: each word's start by a regex search."""
+    import re
+
+    word_start, word_end = re.compile(rb"[^\s<>]{0,32}\Z"), re.compile(rb"[^\s<>]{0,32}")
+    words: list[bytes] = []
+    end = 0
+    for match in byte_class.finditer(data, seen):
+        at = match.start()
+        if at < end:
+            continue
+        left = word_start.search(data, max(at - 32, 0), at)
+        right = word_end.match(data, at + 1)
+        start = left.start() if left else at
+        end = right.end() if right else at + 1
+        words.append(data[start:end])
+        if len(words) == 16:
+            break
+    return words
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=400), st.integers(min_value=0, max_value=400))
+def test_sibling_words_found_backwards_are_the_regexs(data, seen):
+    """The words rule 4 compares start where the regex search said, on any bytes."""
+    from encoding_core.decision._agreement import _differing, _words_at
+
+    for pair in (("windows-1252", "iso-8859-15"), ("windows-1251", "koi8-r")):
+        byte_class = _differing(*pair)
+        assert _words_at(data, byte_class, seen) == _words_at_reference(data, byte_class, seen)
+
+
+def test_sibling_words_on_separators_and_long_words():
+    """Spaces of every kind, tags, NULs and words longer than 32 bytes, each side."""
+    from encoding_core.decision._agreement import _differing, _words_at
+
+    byte_class = _differing("windows-1252", "iso-8859-15")
+    for data in (b"a" * 40 + b"\xa4" + b"b" * 40, b"\x00\xa4\x00", b"<p>\xa4</p>",
+                 b"x\x0b\xa4\x0cy", b"\xa4", b" \t\n\r\xa4\x1c\x1d", b"\xa4" * 50):
+        assert _words_at(data, byte_class) == _words_at_reference(data, byte_class)
