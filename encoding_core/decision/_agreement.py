@@ -33,10 +33,10 @@ a non-Latin script (``ONE_DETECTOR_ENCODINGS``), decoding the body strictly, rea
 sample with no implausible character and at least ``SHORT_TEXT`` non-ASCII bytes, and no
 sibling reading the whole body's words differently and as plausibly (rule 4 from the start,
 as no second detector chose over the sample). Latin answers always ask the second detector:
-chardetng alone reads some windows-1250 pages as windows-1252, and
-other Latin pages as windows-1254 or iso-8859-2, with every letter plausible (on the quick
-``bench/corpus.py`` all 62 of its wrong answers were Latin, 33 of them such readings), and
-only uchardet's dissent sends them to the ensemble.
+chardetng alone reads some windows-1250 pages as windows-1252, and other Latin pages as
+windows-1254 or iso-8859-2, with every letter plausible (on the quick ``bench/corpus.py``
+all 62 of its wrong answers were Latin, 33 of them such readings), and only uchardet's
+dissent sends them to the ensemble.
 """
 
 from __future__ import annotations
