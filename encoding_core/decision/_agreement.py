@@ -25,6 +25,18 @@ Rules; every doubt goes to the ensemble, never to a guess:
    saw the sample and chose) is compared on the words holding those bytes: the answer
    stands only when its words read with no implausible character and the sibling's with
    some (``c½ur`` against ``cœur``).
+
+Rule 0, opt-in (``one_detector_when_sure``; off by default, since it changes the reason, the
+confidence and the votes of the pages it answers, and so some disputes' wording): chardetng
+is asked first, and uchardet is not asked when chardetng's answer is *sure*: an encoding of
+a non-Latin script (``ONE_DETECTOR_ENCODINGS``), decoding the body strictly, reading the
+sample with no implausible character and at least ``SHORT_TEXT`` non-ASCII bytes, and no
+sibling reading the whole body's words differently and as plausibly (rule 4 from the start,
+as no second detector chose over the sample). Latin answers always ask the second detector:
+chardetng alone reads some windows-1250 pages as windows-1252, and other Latin pages as
+windows-1254 or iso-8859-2, with every letter plausible (on the quick ``bench/corpus.py``
+all 62 of its wrong answers were Latin, 33 of them such readings), and only uchardet's
+dissent sends them to the ensemble.
 """
 
 from __future__ import annotations
@@ -36,10 +48,13 @@ from functools import cache
 from importlib.util import find_spec
 
 from ..whatwg.decoders import decode_replace
+from ._ensemble import SHORT_TEXT
 from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility
 from ._voters import SIBLING_OF, Vote, chardetng_answer, resiliparse_answer
+from .utf8profile import ascii_byte_count
 
-__all__ = ["QUICK_DETECTORS_INSTALLED", "QUICK_SAMPLE", "Agreement", "agreement"]
+__all__ = ["ONE_DETECTOR_ENCODINGS", "QUICK_DETECTORS_INSTALLED", "QUICK_SAMPLE", "Agreement",
+           "agreement"]
 
 #: Both detectors of the quick path can be imported (else the ensemble decides alone).
 QUICK_DETECTORS_INSTALLED = all(find_spec(name) is not None
@@ -50,6 +65,12 @@ QUICK_SAMPLE = 2048
 QUICK_WORDS = 100
 #: Words holding a byte two siblings read differently, compared for plausibility (rule 4).
 SIBLING_WORDS = 16
+#: Rule 0: chardetng's answers that need no second detector when sure (non-Latin scripts,
+#: where a plausible reading in another script's encoding does not happen by chance).
+ONE_DETECTOR_ENCODINGS = frozenset({
+    "windows-1251", "koi8-r", "koi8-u", "ibm866", "iso-8859-5", "x-mac-cyrillic",
+    "windows-1253", "iso-8859-7", "windows-1255", "iso-8859-8", "windows-1256", "iso-8859-6",
+    "windows-874", "gbk", "gb18030", "big5", "shift_jis", "euc-jp", "euc-kr"})
 
 
 
@@ -67,18 +88,22 @@ class Agreement:
     doubt: bool = False
 
 
-def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int = 0
-              ) -> Agreement | None:
+def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int = 0, *,
+              one_detector_when_sure: bool = False) -> Agreement | None:
     """The reading chardetng and uchardet agree on for ``part`` (a sample of ``data``), or None.
 
     ``strict(encoding)`` says whether ``data`` decodes strictly in ``encoding`` (the caller
     knows whether a character cut short at the very end is allowed, and caches). ``part``
     was taken from ``data[:seen]``; rule 4 looks at the bytes after it.
+    ``one_detector_when_sure``: rule 0 (the module docstring), chardetng alone when sure.
     """
     if not QUICK_DETECTORS_INSTALLED:
         return None
-    answers = (("chardetng", chardetng_answer(part, data)),
-               ("uchardet", resiliparse_answer(part, data)))
+    first = chardetng_answer(part, data)
+    if one_detector_when_sure and first is not None and _sure(data, part, first, strict):
+        return Agreement(first, "chardetng alone, sure (a non-Latin script read plausibly; "
+                         "uchardet not asked)", False, 0.0, (("chardetng", first, 0.6),))
+    answers = (("chardetng", first), ("uchardet", resiliparse_answer(part, data)))
     votes = tuple((name, answer, 0.6) for name, answer in answers)
     valid = [(name, e) for name, e in answers if e is not None and strict(e)]
     readings = {e: decode_replace(part, e)[0] for _n, e in valid}
@@ -108,6 +133,15 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int
     return Agreement(encoding, how, unanimous, rate, votes, doubt)
 
 
+def _sure(data: bytes, part: bytes, encoding: str, strict: Callable[[str], bool]) -> bool:
+    """Rule 0: whether chardetng's ``encoding`` needs no second detector."""
+    if (encoding not in ONE_DETECTOR_ENCODINGS or not strict(encoding)
+            or len(part) - ascii_byte_count(part) < SHORT_TEXT):
+        return False
+    bad, count = implausibility(decode_replace(part, encoding)[0], QUICK_WORDS)
+    return bad == 0 and count > 0 and _siblings_agree(data, encoding, strict, 0)
+
+
 def _siblings_agree(data: bytes, encoding: str, strict: Callable[[str], bool],
                     seen: int = 0) -> bool:
     """Rule 4: no sibling reads the body's words differently and as plausibly.
@@ -128,7 +162,10 @@ def _siblings_agree(data: bytes, encoding: str, strict: Callable[[str], bool],
 
 
 _WORD_END = re.compile(rb"[^\s<>]{0,32}")
-_WORD_START = re.compile(rb"[^\s<>]{0,32}\Z")
+# A word's start, found backwards: its bytes become "a", the bytes that end a word (``\s`` of
+# a bytes pattern, ``<`` and ``>``) a space, and the last space before it is where it starts
+# (``rfind``: the regex ``[^\s<>]{0,32}\Z`` it replaces tried each of 32 starts in turn).
+_WORD_BOUNDS = bytes(0x20 if b in b" \t\n\r\x0b\x0c<>" else 0x61 for b in range(256))
 
 
 def _words_at(data: bytes, byte_class: re.Pattern[bytes], seen: int = 0) -> list[bytes]:
@@ -140,9 +177,9 @@ def _words_at(data: bytes, byte_class: re.Pattern[bytes], seen: int = 0) -> list
         at = match.start()
         if at < end:
             continue  # in the word already taken
-        left = _WORD_START.search(data, max(at - 32, 0), at)
+        low = max(at - 32, 0)
+        start = low + data[low:at].translate(_WORD_BOUNDS).rfind(b" ") + 1
         right = _WORD_END.match(data, at + 1)
-        start = left.start() if left else at
         end = right.end() if right else at + 1
         words.append(data[start:end])
         if len(words) == SIBLING_WORDS:

@@ -359,7 +359,8 @@ def _utf8(data: bytes, tail_ok: bool = False) -> Detection | bool:
                      f"valid UTF-8 with {multi} multi-byte sequences")
 
 
-def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Detection | None:
+def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
+                     one_detector_when_sure: bool = False) -> Detection | None:
     """Detect the encoding of undeclared bytes; None when nothing confident can be said.
 
     - a byte-order mark names it (None when the bytes after it are malformed);
@@ -372,6 +373,10 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Dete
     ``allow_truncated_tail``: the body may have been cut (a size cap, a prefix), so a
     character cut short at its very end does not rule an encoding out. Off by default: then
     every answer decodes ``data`` strictly, as the walk requires.
+
+    ``one_detector_when_sure``: the quick path asks uchardet only when chardetng's answer is
+    not sure (``_agreement``'s rule 0: a non-Latin script read plausibly). Off by default:
+    the pages it answers get chardetng's reason, confidence and vote alone.
 
     >>> default_detector(b"plain ASCII") is None
     True
@@ -394,7 +399,7 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False) -> Dete
     if _binary(quick):
         return None
     strict = _StrictCache(data, tail_ok)
-    agreed = agreement(data, quick, strict, seen)
+    agreed = agreement(data, quick, strict, seen, one_detector_when_sure=one_detector_when_sure)
     if agreed is not None:
         return settle(_prefer_the_webs(_agreed(quick, agreed), data, quick), quick, strict)
     part = sample(data)

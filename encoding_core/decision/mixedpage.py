@@ -29,6 +29,7 @@ from ..wording import plural
 from .models import Conflict, Severity, Source
 from .resolve import Detector
 from .segments import SegmentMap, segment_map
+from .utf8profile import may_be_mostly_utf8
 
 __all__ = ["MIN_UTF8_RUNS", "mixed_conflict", "mixed_single_byte"]
 
@@ -54,6 +55,9 @@ def mixed_single_byte(body: bytes, encoding: str, source: str,
     if not latin and b"\xe2\x80" not in body and b"\xe2\x82\xac" not in body \
             and b"\xe2\x84\xa2" not in body:
         return None   # (only punctuation, € and ™ count here: three byte searches, no regex)
+    if not may_be_mostly_utf8(body, 0):
+        return None   # (no valid UTF-8 sequence at all, so no run: one C pass, not the regex's
+        #              search at every byte of a long legacy page)
     runs = 0
     for run in _UTF8_RUN.finditer(body):   # C speed: a legacy page has none, or one by chance
         text = run.group().decode("utf-8")

@@ -33,6 +33,7 @@ import re
 
 from ..whatwg.decoders import decode_replace, decode_strict
 from ._plausibility import implausibility
+from .utf8profile import may_be_mostly_utf8
 
 __all__ = ["CENTRAL", "RARE_LATIN", "prefer_windows_1252", "without_utf8"]
 
@@ -77,14 +78,16 @@ def prefer_windows_1252(encoding: str, data: bytes, *,
         decode_strict(data, "windows-1252")
     except UnicodeDecodeError:
         return None
-    rest = without_utf8(data)
+    utf8 = may_be_mostly_utf8(data, 0)   # (no valid UTF-8 sequence: nothing to set aside)
+    rest = without_utf8(data) if utf8 else data
     western, theirs = (decode_replace(rest, e)[0] for e in ("windows-1252", encoding))
-    differs = decode_replace(data, "windows-1252")[0] != decode_replace(data, encoding)[0]
     if western == theirs:
         return (f"reads it as {encoding} does once its valid UTF-8 sequences are set aside",
                 False)
     if encoding not in RARE_LATIN or chardetng_agrees:
         return None
     if implausibility(western)[0] <= implausibility(theirs)[0]:
+        differs = not utf8 or (decode_replace(data, "windows-1252")[0]
+                               != decode_replace(data, encoding)[0])
         return (f"reads it with no more implausible characters than {encoding}", differs)
     return None

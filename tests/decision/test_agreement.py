@@ -114,3 +114,90 @@ def test_no_quick_path_without_both_detectors(monkeypatch):
     found = default_detector(body)
     assert found is not None and "agree" not in found.reason
     assert decode_strict(body, found.encoding) == decode_strict(body, "windows-1251")
+
+
+def _asking(monkeypatch) -> list[str]:
+    """The detectors the quick path asks, in order."""
+    from encoding_core.decision import _agreement
+
+    asked: list[str] = []
+    for name, answer in (("chardetng_answer", chardetng_answer),
+                         ("resiliparse_answer", resiliparse_answer)):
+        def spy(part, data=b"", answer=answer, name=name):
+            asked.append(name)
+            return answer(part, data)
+        monkeypatch.setattr(_agreement, name, spy)
+    return asked
+
+
+def test_both_detectors_are_asked_by_default(monkeypatch):
+    """Rule 0 is opt-in: by default a sure non-Latin page still asks uchardet."""
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251")
+    asked = _asking(monkeypatch)
+    found = default_detector(case_body(case))
+    assert asked == ["chardetng_answer", "resiliparse_answer"]
+    assert found is not None and "chardetng and uchardet agree" in found.reason
+
+
+def test_one_detector_when_sure_on_a_cyrillic_page(monkeypatch):
+    """Rule 0: chardetng's plausible Cyrillic reading needs no second detector, same text."""
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251"
+                and _quick(case_body(c)) is not None)
+    body = case_body(case)
+    asked = _asking(monkeypatch)
+    found = default_detector(body, one_detector_when_sure=True)
+    assert asked == ["chardetng_answer"]
+    assert found is not None and "uchardet not asked" in found.reason
+    assert decode_strict(body, found.encoding) == decode_strict(body, "windows-1251")
+    assert [name for name, _e, _c in found.votes] == ["chardetng"]
+
+
+@pytest.mark.parametrize("encoding", ["windows-1252", "windows-1250"])
+def test_a_latin_answer_always_asks_the_second_detector(monkeypatch, encoding):
+    """Rule 0 never applies to Latin answers: another Latin reading is plausible too often."""
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == encoding)
+    asked = _asking(monkeypatch)
+    default_detector(case_body(case), one_detector_when_sure=True)
+    assert "resiliparse_answer" in asked
+
+
+def _words_at_reference(data: bytes, byte_class, seen: int = 0) -> list[bytes]:
+    """``_words_at`` as it was written first: each word's start by a regex search."""
+    import re
+
+    word_start, word_end = re.compile(rb"[^\s<>]{0,32}\Z"), re.compile(rb"[^\s<>]{0,32}")
+    words: list[bytes] = []
+    end = 0
+    for match in byte_class.finditer(data, seen):
+        at = match.start()
+        if at < end:
+            continue
+        left = word_start.search(data, max(at - 32, 0), at)
+        right = word_end.match(data, at + 1)
+        start = left.start() if left else at
+        end = right.end() if right else at + 1
+        words.append(data[start:end])
+        if len(words) == 16:
+            break
+    return words
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=400), st.integers(min_value=0, max_value=400))
+def test_sibling_words_found_backwards_are_the_regexs(data, seen):
+    """The words rule 4 compares start where the regex search said, on any bytes."""
+    from encoding_core.decision._agreement import _differing, _words_at
+
+    for pair in (("windows-1252", "iso-8859-15"), ("windows-1251", "koi8-r")):
+        byte_class = _differing(*pair)
+        assert _words_at(data, byte_class, seen) == _words_at_reference(data, byte_class, seen)
+
+
+def test_sibling_words_on_separators_and_long_words():
+    """Spaces of every kind, tags, NULs and words longer than 32 bytes, each side."""
+    from encoding_core.decision._agreement import _differing, _words_at
+
+    byte_class = _differing("windows-1252", "iso-8859-15")
+    for data in (b"a" * 40 + b"\xa4" + b"b" * 40, b"\x00\xa4\x00", b"<p>\xa4</p>",
+                 b"x\x0b\xa4\x0cy", b"\xa4", b" \t\n\r\xa4\x1c\x1d", b"\xa4" * 50):
+        assert _words_at(data, byte_class) == _words_at_reference(data, byte_class)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from encoding_core.decision.mixedpage import mixed_single_byte
 
@@ -28,3 +30,20 @@ def test_mixed_single_byte(body: bytes, encoding: str, source: str, mixed: bool)
     """Valid UTF-8 text (punctuation, or Latin letters twice in a Latin page) beside legacy
     bytes is a mixed page; legacy bytes that are valid UTF-8 by chance are not."""
     assert (mixed_single_byte(body, encoding, source, None) is not None) is mixed
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from([b"a", b" ", b"\xc3", b"\xa9", b"\xe2\x80", b"\x94", b"\xe9",
+                                 b"\xf0\x9f", b"\x98", b"\xed\xa0", b"\xff", b"\x80"]),
+                max_size=60).map(b"".join))
+def test_no_utf8_sequence_means_no_run_to_search(body):
+    """The shortcut before the UTF-8 run searches (here and ``rare_latin.without_utf8``): a
+    body ``may_be_mostly_utf8(body, 0)`` rules out holds no run either regex would find."""
+    from encoding_core.decision import mixedpage, rare_latin, utf8scan
+    from encoding_core.decision.utf8profile import may_be_mostly_utf8
+
+    if not may_be_mostly_utf8(body, 0):
+        assert mixedpage._UTF8_RUN.search(body) is None
+        assert rare_latin.without_utf8(body) == body
+    if utf8scan.body_scan(body) is not None:   # compiled: the exact count, both ways
+        assert may_be_mostly_utf8(body, 0) == (rare_latin._UTF8.search(body) is not None)
