@@ -24,6 +24,7 @@ has none (``_decoders_cjk._index``: the generated ``_tables/cjk.py`` applied to 
 """
 
 from cpython.array cimport array, resize
+from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
@@ -488,25 +489,42 @@ cdef class Decoder:
     cdef Tables tables
     cdef object keep   # the arrays the tables point into
 
-    def __init__(self, str encoding, array index, array index2=None,
-                 array range_pointers=None, array range_code_points=None):
-        self.encoding = ENCODINGS[encoding]
-        self.keep = (index, index2, range_pointers, range_code_points)
-        # the largest pointer each decoder computes, plus one
-        least = {GB18030: 23940, BIG5: 19782, EUC_JP: 8836, ISO_2022_JP: 8836,
-                 SHIFT_JIS: 11280, EUC_KR: 23940}[self.encoding]
-        self.tables.index = _table(index, least)
+    def __cinit__(self):
+        # an instance made by __new__ alone has no tables: its decode methods refuse it
+        self.tables.index = NULL
         self.tables.index2 = NULL
         self.tables.range_pointers = self.tables.range_code_points = NULL
         self.tables.ranges = 0
-        if self.encoding == EUC_JP:
-            self.tables.index2 = _table(index2, 8836)
-        elif self.encoding == GB18030:
-            self.tables.range_pointers = _table(range_pointers, 1)
-            self.tables.range_code_points = _table(range_code_points, len(range_pointers))
-            self.tables.ranges = len(range_pointers)
+
+    def __init__(self, str encoding, array index, array index2=None,
+                 array range_pointers=None, array range_code_points=None):
+        cdef int kind = ENCODINGS[encoding]
+        cdef Tables tables
+        # the largest pointer each decoder computes, plus one
+        least = {GB18030: 23940, BIG5: 19782, EUC_JP: 8836, ISO_2022_JP: 8836,
+                 SHIFT_JIS: 11280, EUC_KR: 23940}[kind]
+        # every table checked before any is kept: a failed second __init__ leaves the
+        # decoder as it was (its tables still point into the arrays it keeps)
+        tables.index = _table(index, least)
+        tables.index2 = NULL
+        tables.range_pointers = tables.range_code_points = NULL
+        tables.ranges = 0
+        if kind == EUC_JP:
+            tables.index2 = _table(index2, 8836)
+        elif kind == GB18030:
+            tables.range_pointers = _table(range_pointers, 1)
+            tables.range_code_points = _table(range_code_points, len(range_pointers))
+            tables.ranges = len(range_pointers)
             if range_pointers[0] != 0:
                 raise ValueError("the index gb18030 ranges start at pointer 0")
+        self.encoding = kind
+        self.keep = (index, index2, range_pointers, range_code_points)
+        self.tables = tables
+
+    cdef int _ready(self) except -1:
+        if self.tables.index == NULL:
+            raise ValueError("this Decoder was not initialised (call it with its tables)")
+        return 0
 
     cdef Out _count(self, bytes data, bint stop):
         cdef Out o
@@ -569,29 +587,39 @@ cdef class Decoder:
         offset where each malformed sequence starts is appended to ``offsets`` (an array of
         4- or 8-byte unsigned ints, ``decoders.offsets_array``)."""
         cdef Out o
+        self._ready()
         if PyBytes_GET_SIZE(data) < _ONE_PASS_BELOW:
             text = self._one_pass(data, False, &o)
             if text is not None:
                 return text
         o = self._count(data, False)
+        if not o.nerr:
+            return self._write(data, &o)
+        if offsets.ob_descr.typecode not in (c"I", c"L", c"Q"):
+            raise TypeError("offsets: an array of unsigned ints")
+        cdef Py_ssize_t width = offsets.ob_descr.itemsize
+        if not (width == 8 or (width == 4 and PyBytes_GET_SIZE(data) < (1 << 32))):
+            raise TypeError("offsets: an array of unsigned ints wide enough for len(data)")
         cdef Py_ssize_t had = len(offsets)
-        if o.nerr:
-            if offsets.ob_descr.typecode not in (c"I", c"L", c"Q"):
-                raise TypeError("offsets: an array of unsigned ints")
-            if offsets.ob_descr.itemsize == 4 and PyBytes_GET_SIZE(data) < (1 << 32):
-                resize(offsets, had + o.nerr)
-                o.err32 = (<uint32_t*> offsets.data.as_voidptr) + had
-            elif offsets.ob_descr.itemsize == 8:
-                resize(offsets, had + o.nerr)
-                o.err64 = (<uint64_t*> offsets.data.as_voidptr) + had
+        resize(offsets, had + o.nerr)
+        # the writing pass may run without the GIL: a buffer held on ``offsets`` for its
+        # whole length keeps another thread from resizing (moving) the array meanwhile
+        cdef Py_buffer held
+        PyObject_GetBuffer(offsets, &held, PyBUF_WRITABLE)
+        try:
+            if width == 4:
+                o.err32 = (<uint32_t*> held.buf) + had
             else:
-                raise TypeError("offsets: an array of unsigned ints wide enough for len(data)")
-        return self._write(data, &o)
+                o.err64 = (<uint64_t*> held.buf) + had
+            return self._write(data, &o)
+        finally:
+            PyBuffer_Release(&held)
 
     def decode_strict(self, bytes data not None):
         """Encoding "decode" in "fatal" mode, without BOM handling: the text, or the offset
         (an int) of the first malformed sequence."""
         cdef Out o
+        self._ready()
         if PyBytes_GET_SIZE(data) < _ONE_PASS_BELOW:
             text = self._one_pass(data, True, &o)
             return o.first_error if text is None else text

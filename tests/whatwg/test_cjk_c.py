@@ -8,7 +8,9 @@ answers with the reference, which the other whatwg tests check against the spec.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import tracemalloc
 from array import array
 from pathlib import Path
@@ -203,3 +205,45 @@ def test_iso_2022_jp_is_the_spec_state_machine_on_escape_runs():
     raw = b"\x1b(B\x1b$B!!\x1b(\x1b$\x1b(I!\x1b(J\\~\x1b\x1b$B!\x1b(B" * 50
     text, offsets, _ = compiled(raw, "iso-2022-jp")
     assert (text, offsets) == reference_iso_2022_jp(raw)
+
+
+
+def test_a_decoder_made_without_its_tables_refuses_rather_than_crashes():
+    """``Decoder.__new__`` alone leaves no tables: decoding says so (it read a NULL table)."""
+    bare = CJK_C.Decoder.__new__(CJK_C.Decoder)
+    with pytest.raises(ValueError, match="not initialised"):
+        bare.decode_strict(b"\x81\x40")
+    with pytest.raises(ValueError, match="not initialised"):
+        bare.decode(b"\x81\x40", array("I"))
+
+
+
+def test_the_offsets_array_cannot_move_while_a_long_decode_writes_into_it():
+    """A long input is decoded without the GIL, writing error offsets into the caller's array:
+    the array is held for the pass, so another thread's append fails (BufferError) instead of
+    moving the memory being written (it crashed the process before)."""
+    decoder = compiled_decoder("euc-kr")
+    offsets: array[int] = array("I")
+    refused: list[BaseException] = []
+    done = threading.Event()
+
+    def grow() -> None:
+        while not done.is_set():
+            try:
+                offsets.append(7)
+            except BufferError as exc:
+                refused.append(exc)
+            if len(offsets) > 100_000:
+                with contextlib.suppress(BufferError):
+                    del offsets[:]
+
+    other = threading.Thread(target=grow)
+    other.start()
+    try:
+        for _ in range(3):
+            text = decoder.decode(b"\xff" * (4 << 20), offsets)
+            assert text == "\ufffd" * (4 << 20)
+    finally:
+        done.set()
+        other.join()
+    assert refused, "the other thread never met the held array"
