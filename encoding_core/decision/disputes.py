@@ -31,9 +31,12 @@ from .detect import sample_text, sample_window
 from .models import Conflict, Severity
 from .resolve import Detector
 
-__all__ = ["TELLS", "escapes_under_ascii_label", "letters_of_another_language"]
+__all__ = ["TELLS", "TELLS_WINDOW", "escapes_under_ascii_label", "letters_of_another_language"]
 
-_SAMPLE = 4096
+#: How much of the sample's window (``detect.sample_window``) is looked at for tells, and the
+#: size of the sample the detector is asked about.
+TELLS_WINDOW = 4096
+_SAMPLE = TELLS_WINDOW
 
 
 def _has(window: bytes, any_of: bytes) -> bool:
@@ -57,13 +60,20 @@ _NOT_TELLS = bytes(b for b in range(256)
 
 
 def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], str],
-                                detector: Detector | None) -> Conflict | None:
+                                detector: Detector | None, *,
+                                tells: bytes | None = None) -> Conflict | None:
     """A ``declaration-disputed`` conflict when a Western reading holds a tell (``TELLS``)
-    and the detector surely reads a sample of the body as another encoding, differently."""
+    and the detector surely reads a sample of the body as another encoding, differently.
+
+    ``tells`` are the tell bytes present in the first ``TELLS_WINDOW`` bytes of the sample's
+    window when the caller has them (``textsample``'s ``TextSample.tells``); else they are
+    looked for here.
+    """
     if detector is None or encoding not in _WESTERN:
         return None
     # one C pass: the tell bytes present in the window the detectors' sample starts with
-    present = sample_window(body, _SAMPLE).translate(None, _NOT_TELLS)
+    present = (sample_window(body, _SAMPLE).translate(None, _NOT_TELLS) if tells is None
+               else tells)
     if not present:
         return None
     language = next((name for name, first, second, never in TELLS
