@@ -31,7 +31,8 @@ from .detect import sample_text, sample_window
 from .models import Conflict, Severity
 from .resolve import Detector
 
-__all__ = ["TELLS", "TELLS_WINDOW", "escapes_under_ascii_label", "letters_of_another_language"]
+__all__ = ["TELLS", "TELLS_WINDOW", "TELL_ENCODINGS", "escapes_under_ascii_label",
+           "letters_of_another_language"]
 
 #: How much of the sample's window (``detect.sample_window``) is looked at for tells, and the
 #: size of the sample the detector is asked about.
@@ -54,7 +55,8 @@ TELLS: tuple[tuple[str, bytes, bytes, bytes], ...] = (
     # ı ğ ş (windows-1254) are ý ð þ, beside ç or ü; Icelandic has ý ð þ but neither
     ("Turkish", b"\xfd\xf0\xfe\xdd\xd0\xde", b"\xe7\xfc\xc7\xdc", b""),
 )
-_WESTERN = frozenset({"windows-1252", "iso-8859-15"})
+#: The readings ``TELLS`` are written for (their bytes read as windows-1252).
+TELL_ENCODINGS = frozenset({"windows-1252", "iso-8859-15"})
 _NOT_TELLS = bytes(b for b in range(256)
                    if not any(b in first + second + never for _n, first, second, never in TELLS))
 
@@ -69,7 +71,7 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
     window when the caller has them (``textsample``'s ``TextSample.tells``); else they are
     looked for here.
     """
-    if detector is None or encoding not in _WESTERN:
+    if detector is None or encoding not in TELL_ENCODINGS:
         return None
     # one C pass: the tell bytes present in the window the detectors' sample starts with
     present = (sample_window(body, _SAMPLE).translate(None, _NOT_TELLS) if tells is None

@@ -24,7 +24,7 @@ from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS
 from ._agreement import QUICK_SAMPLE
 from ._bytetest import class_tables, may_be_implausible, non_latin_letters
 from .detect import sample_window, sample_window_words
-from .disputes import TELLS, TELLS_WINDOW
+from .disputes import TELL_ENCODINGS, TELLS, TELLS_WINDOW
 from .utf8scan import BYTETEST_C as _C
 
 __all__ = ["BINARY_HEAD", "CONTROL_BYTES", "TextSample", "control_bytes_in_head",
@@ -52,7 +52,8 @@ class TextSample(NamedTuple):
     ``doubt`` is False when ``implausible_reading`` can stop at the window: it is ASCII, or
     the byte test says no word of it can score (see the module); ``tells`` the bytes of
     ``disputes.TELLS`` present in the first ``disputes.TELLS_WINDOW`` bytes of the window,
-    ascending, each once.
+    ascending, each once, in a reading the tells are written for
+    (``disputes.TELL_ENCODINGS``; empty in any other, where no check asks).
     """
 
     doubt: bool
@@ -63,15 +64,17 @@ def text_sample(body: bytes, encoding: str) -> TextSample:
     """The ``TextSample`` of ``body`` read in single-byte ``encoding``: compiled when the
     extension is in use, else ``text_sample_reference``.
 
-    >>> text_sample("<p>Москва — столица</p>".encode("cp1251"), "windows-1251")
-    TextSample(doubt=False, tells=b'\\xee\\xf6')
+    >>> text_sample("<p>Ça coûte 5 €, où ?</p>".encode("cp1252"), "windows-1252")
+    TextSample(doubt=False, tells=b'\\xc7\\xfb')
     """
     if _C is None or type(body) is not bytes or encoding not in SINGLE_BYTE_ENCODINGS:
         return text_sample_reference(body, encoding)
     tables = class_tables(encoding)
     table, words_table = (None, None) if tables is None else tables
     doubt, tells = _C.sample_facts(body, QUICK_SAMPLE, table, words_table,
-                                   non_latin_letters(encoding), TELLS_WINDOW, _TELL_FLAGS)
+                                   non_latin_letters(encoding),
+                                   TELLS_WINDOW if encoding in TELL_ENCODINGS else 0,
+                                   _TELL_FLAGS)
     return TextSample(doubt, tells)
 
 
@@ -88,6 +91,8 @@ def text_sample_reference(body: bytes, encoding: str) -> TextSample:
         window = sample_window(body, QUICK_SAMPLE)
         doubt = not window.isascii() and (non_latin_letters(encoding)
                                           or may_be_implausible(window, encoding))
+    if encoding not in TELL_ENCODINGS:
+        return TextSample(doubt, b"")
     present = sample_window(body, TELLS_WINDOW).translate(None, _NOT_TELLS)
     return TextSample(doubt, bytes(sorted(set(present))))
 
