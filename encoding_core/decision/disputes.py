@@ -32,7 +32,7 @@ from .models import Conflict, Severity
 from .resolve import Detector
 
 __all__ = ["TELLS", "TELLS_WINDOW", "TELL_ENCODINGS", "escapes_under_ascii_label",
-           "letters_of_another_language"]
+           "letters_of_another_language", "tell_language"]
 
 #: How much of the sample's window (``detect.sample_window``) is looked at for tells, and the
 #: size of the sample the detector is asked about.
@@ -76,11 +76,7 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
     # one C pass: the tell bytes present in the window the detectors' sample starts with
     present = (sample_window(body, _SAMPLE).translate(None, _NOT_TELLS) if tells is None
                else tells)
-    if not present:
-        return None
-    language = next((name for name, first, second, never in TELLS
-                     if _has(present, first) and _has(present, second)
-                     and not _has(present, never)), None)
+    language = tell_language(present)
     if language is None:
         return None
     part = sample_text(body, _SAMPLE)
@@ -107,6 +103,20 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
         + (" (unsure: " if found.needs_review else " (") + f"{found.reason}).",
         f"An override to {found.encoding} would read them so; check the two side by side in "
         "Compare.", suggested_encoding=found.encoding)
+
+
+def tell_language(present: bytes) -> str | None:
+    """The language of the first of ``TELLS`` whose combination the bytes ``present`` hold
+    (the tell bytes of a window, read as windows-1252), or None.
+
+    >>> tell_language("hősök".encode("iso-8859-2")), tell_language(b"")
+    ('Hungarian', None)
+    """
+    if not present:
+        return None
+    return next((name for name, first, second, never in TELLS
+                 if _has(present, first) and _has(present, second)
+                 and not _has(present, never)), None)
 
 
 def escapes_under_ascii_label(body: bytes, encoding: str,

@@ -87,12 +87,17 @@ def implausible_text(given: CheckInput, found: Found) -> Found:
     # the window both read, read once (``textsample``): a legacy reading with non-ASCII bytes
     sample = (text_sample(body, encoding)
               if encoding in SINGLE_BYTE_ENCODINGS and not body.isascii() else None)
-    reading = conflicts_text.implausible_reading(   # who said it: worded only for a conflict
-        body, encoding, given.said, given.detector,
-        doubt=None if sample is None else sample.doubt)
-    reading = reading or disputes.letters_of_another_language(
-        body, encoding, given.said, given.detector,
-        tells=None if sample is None else sample.tells)
+    reading = None
+    # each is asked only when the sample leaves it something to find (ESC: ISO-2022-JP's
+    # tell, which the implausible reading looks for apart from the window)
+    if sample is None or sample.doubt or b"\x1b" in body:
+        reading = conflicts_text.implausible_reading(   # who said it: worded only for one
+            body, encoding, given.said, given.detector,
+            doubt=None if sample is None else sample.doubt)
+    if reading is None and (sample is None or disputes.tell_language(sample.tells)):
+        reading = disputes.letters_of_another_language(
+            body, encoding, given.said, given.detector,
+            tells=None if sample is None else sample.tells)
     return () if reading is None else (reading,)
 
 
