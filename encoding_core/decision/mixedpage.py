@@ -45,6 +45,9 @@ _UTF8_RUN = re.compile(rb"(?<![\x80-\xff])(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\x
                        rb"|\xf4[\x80-\x8f][\x80-\xbf]{2})+(?![\x80-\xff])")
 # Where a run can start: a lead byte and a continuation byte (every match of _UTF8_RUN starts so)
 _UTF8_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")
+_ASCII_BYTE = re.compile(rb"[\x00-\x7f]")
+# Candidates tried one by one before the rest is left to ``finditer`` (a real page has a few)
+_MAX_TRIES = 64
 _UNDECLARED = frozenset({Source.DETECTOR, Source.FALLBACK, Source.SITE_DEFAULT})
 
 
@@ -79,7 +82,10 @@ def utf8_runs(body: bytes) -> Iterator[tuple[int, int]]:
     legacy page); here the compiled UTF-8 scan (``utf8scan.body_scan``, 1 us) first says
     whether the body holds any valid multi-byte sequence at all (three legacy pages in four
     hold none), and the expression is then tried only where a lead byte meets a continuation
-    byte (``_UTF8_PAIR``, searched at C speed), where every match starts.
+    byte (``_UTF8_PAIR``, searched at C speed), where every match starts, and after a failed
+    try only from the next ASCII byte on (a match starts after one or at the body's start).
+    After ``_MAX_TRIES`` candidates the rest is ``finditer``'s (from where the tries ended: its
+    lookbehind still sees the byte before), so no shape costs much more than the reference.
 
     >>> list(utf8_runs("caf\\u00e9 ".encode() + b"caf\\xe9 \\xe2\\x80\\x94"))
     [(3, 5), (11, 14)]
@@ -88,14 +94,26 @@ def utf8_runs(body: bytes) -> Iterator[tuple[int, int]]:
     if scan is not None and scan.multibyte == 0:
         return
     pos = 0
-    while (pair := _UTF8_PAIR.search(body, pos)) is not None:
+    for _ in range(_MAX_TRIES):
+        pair = _UTF8_PAIR.search(body, pos)
+        if pair is None:
+            return
         # (``match`` at an offset still sees the bytes before it: the lookbehind holds)
         run = _UTF8_RUN.match(body, pair.start())
         if run is None:
-            pos = pair.start() + 1
+            # no run starts inside this one's non-ASCII bytes (the lookbehind): go on at the
+            # next ASCII byte, so that a long non-ASCII stretch costs one step, not one a pair
+            ascii_byte = _ASCII_BYTE.search(body, pair.start())
+            if ascii_byte is None:
+                return
+            pos = ascii_byte.start()
         else:   # as ``finditer`` goes on: after the match, which is never empty
             yield run.span()
             pos = run.end()
+    # a body with many candidates (hostile, or many short runs): the rest at finditer's pace,
+    # a step in C per byte rather than one in Python per candidate
+    for rest in _UTF8_RUN.finditer(body, pos):
+        yield rest.span()
 
 
 def utf8_runs_reference(body: bytes) -> Iterator[tuple[int, int]]:

@@ -81,3 +81,13 @@ def test_utf8_runs_on_hostile_shapes(body: bytes) -> None:
     """Long runs of one shape stay linear (each byte tried a bounded number of times) and
     equal to the reference."""
     assert list(utf8_runs(body)) == list(utf8_runs_reference(body))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from([b" ", b"a", b"\xc3\xa9", b"\xe9\xc3\xa9", b"\xe2\x80\x94",
+                                 b"\xed\xa0\x80", b"\xff", b"\xc3\xa9\xe9"]),
+                min_size=150, max_size=600).map(b"".join))
+def test_utf8_runs_past_the_tries_are_finditers(data: bytes) -> None:
+    """Bodies with more candidates than are tried one by one: the rest, left to
+    ``finditer`` from where the tries ended, are the same runs."""
+    assert list(utf8_runs(data)) == list(utf8_runs_reference(data))
