@@ -18,6 +18,7 @@ towards doubt: ``doubt`` is False only when the byte test says no word can score
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS
@@ -69,13 +70,21 @@ def text_sample(body: bytes, encoding: str) -> TextSample:
     """
     if _C is None or type(body) is not bytes or encoding not in SINGLE_BYTE_ENCODINGS:
         return text_sample_reference(body, encoding)
+    table, words_table, raw_doubt, tells_head = _pass_arguments(encoding)
+    doubt, tells = _C.sample_facts(body, QUICK_SAMPLE, table, words_table, raw_doubt,
+                                   tells_head, _TELL_FLAGS)
+    return TextSample(doubt, tells)
+
+
+@lru_cache(maxsize=64)
+def _pass_arguments(encoding: str) -> tuple[bytes | None, bytes | None, bool, int]:
+    """What the compiled pass needs of single-byte ``encoding``, looked up once: its class
+    tables (``_bytetest.class_tables``), whether a raw window's letters of another script
+    doubt (``non_latin_letters``), how far to look for tells (0: not a ``TELL_ENCODINGS``)."""
     tables = class_tables(encoding)
     table, words_table = (None, None) if tables is None else tables
-    doubt, tells = _C.sample_facts(body, QUICK_SAMPLE, table, words_table,
-                                   non_latin_letters(encoding),
-                                   TELLS_WINDOW if encoding in TELL_ENCODINGS else 0,
-                                   _TELL_FLAGS)
-    return TextSample(doubt, tells)
+    return (table, words_table, non_latin_letters(encoding),
+            TELLS_WINDOW if encoding in TELL_ENCODINGS else 0)
 
 
 def text_sample_reference(body: bytes, encoding: str) -> TextSample:

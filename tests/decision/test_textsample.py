@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from encoding_core.decision.disputes import TELLS
 from encoding_core.decision.textsample import (
+    _TELL_FLAGS,
     TextSample,
     control_bytes_in_head,
     control_bytes_in_head_reference,
@@ -95,3 +97,9 @@ def test_the_control_count_on_hostile_shapes() -> None:
     """A MiB of controls counts only its head."""
     for body in (b"\x00" * 1_048_576, b"\x1b" * 1_048_576, b""):
         assert control_bytes_in_head(body) == control_bytes_in_head_reference(body)
+
+
+def test_the_tells_are_high_bytes() -> None:
+    """The compiled pass passes over ASCII words looking for tells: every tell is high."""
+    assert all(byte >= 0x80 for byte in range(256) if _TELL_FLAGS[byte])
+    assert sum(_TELL_FLAGS) == len({b for t in TELLS for part in t[1:] for b in part})
