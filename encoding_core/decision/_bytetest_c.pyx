@@ -78,8 +78,46 @@ cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
     cdef unsigned char word_alphabet = 0   # the last L or N of the word (_ALPHABETS)
     cdef unsigned char lm1 = 0, lm2 = 0    # the two previous _LETTERS_MARKS classes
     cdef int between = 0                   # letter-mark-letter runs in the word
-    for i in range(n):
+    cdef Py_ssize_t j
+    cdef uint64_t word
+    cdef unsigned char last
+    # ASCII bytes read as " aA0." only (every single-byte table here): then eight of them
+    # after a state where none can score (no usual mark just before, no other script's
+    # letter in the word) move the state only, and are passed over together
+    cdef bint fast = True
+    for j in range(128):
+        if t[j] != 32 and t[j] != 97 and t[j] != 65 and t[j] != 48 and t[j] != 46:
+            fast = False
+            break
+    i = 0
+    while i < n:
+        if fast and i + 8 <= n and lm1 != 80 and word_alphabet != 78:
+            memcpy(&word, p + i, 8)
+            if not (word & 0x8080808080808080ULL):
+                for j in range(i, i + 8):
+                    if t[p[j]] == 32:
+                        between = 0
+                        break
+                j = i + 7
+                while j >= i:   # the word's alphabet: its last space or ASCII letter says
+                    c = t[p[j]]
+                    if c == 32:
+                        word_alphabet = 0
+                        break
+                    if _FLAGS[c] & F_LATIN:
+                        word_alphabet = 76
+                        break
+                    j -= 1
+                last = t[p[i + 7]]
+                prev_ctx = _CTX[last]
+                prev_ctx_nog = prev_ctx
+                prev_f = _FLAGS[last]
+                lm2 = _LETTERS[t[p[i + 6]]]
+                lm1 = _LETTERS[last]
+                i += 8
+                continue
         c = t[p[i]]
+        i += 1
         f = _FLAGS[c]
         if f & F_ANY:   # X M S: anywhere
             return True
