@@ -6,7 +6,12 @@ regular expression (``_bytetest``); this reads them once, keeping for each rule 
 it needs of the bytes before (the previous class, the previous letter in the word, the
 letter-mark-letter runs of the word). ``tests/decision/test_bytetest_c.py`` holds the two equal
 on random bytes in every single-byte encoding (Hypothesis). Built by ``setup.py`` where a C
-compiler is found (``utf8scan.SPEEDUPS``).
+compiler is found (``speedups.SPEEDUPS``).
+
+Beside it, the text checks' other byte passes, each with its reference in
+``textsample``: ``sample_facts`` (the sample window's byte test and tell bytes, read once:
+``text_sample_reference``) and ``count_flagged`` (``control_bytes_in_head_reference``);
+``tests/decision/test_textsample.py`` holds those equal.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
