@@ -15,7 +15,8 @@ from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
 from ._plausibility import WORD_INNER, char_class
 from .utf8scan import BYTETEST_C as _C
 
-__all__ = ["classes_may_be_implausible_reference", "may_be_implausible", "non_latin_letters"]
+__all__ = ["class_tables", "classes_may_be_implausible_reference", "may_be_implausible",
+           "non_latin_letters"]
 
 # --- the C-speed test over bytes -------------------------------------------------------------
 # One class byte per decoded character (what _word_score looks at):
@@ -93,6 +94,24 @@ def _class_table(encoding: str) -> bytes | None:
         return None
     own = f"M{next(iter(scripts), '')}"  # a mark of the letters' script is "m", else "M"
     return "".join("m" if c == own else c[:1] for c in classes).encode("ascii")
+
+
+@lru_cache(maxsize=64)
+def class_tables(encoding: str) -> tuple[bytes, bytes] | None:
+    """The class table of single-byte ``encoding`` (``may_be_implausible`` reads bytes
+    through it), and the same with ``<`` and ``>`` read as ASCII spaces (what
+    ``detect.sample_window_words`` makes of them); None where there is no class table.
+
+    >>> tables = class_tables("windows-1252")
+    >>> tables is not None and [i for i in range(256) if tables[0][i] != tables[1][i]]
+    [60, 62]
+    """
+    table = _class_table(encoding)
+    if table is None:
+        return None
+    words = bytearray(table)
+    words[ord("<")] = words[ord(">")] = ord(" ")
+    return table, bytes(words)
 
 
 @lru_cache(maxsize=64)

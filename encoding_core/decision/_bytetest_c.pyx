@@ -6,10 +6,17 @@ regular expression (``_bytetest``); this reads them once, keeping for each rule 
 it needs of the bytes before (the previous class, the previous letter in the word, the
 letter-mark-letter runs of the word). ``tests/decision/test_bytetest_c.py`` holds the two equal
 on random bytes in every single-byte encoding (Hypothesis). Built by ``setup.py`` where a C
-compiler is found (``utf8scan.SPEEDUPS``).
+compiler is found (``speedups.SPEEDUPS``).
+
+Beside it, the text checks' other byte passes, each with its reference in
+``textsample``: ``sample_facts`` (the sample window's byte test and tell bytes, read once:
+``text_sample_reference``) and ``count_flagged`` (``control_bytes_in_head_reference``);
+``tests/decision/test_textsample.py`` holds those equal.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 
 
 cdef inline unsigned char _context(unsigned char c) noexcept:
@@ -29,39 +36,114 @@ cdef inline unsigned char _context(unsigned char c) noexcept:
 def classes_may_be_implausible(bytes part, bytes table):
     """Whether a word of ``part`` read through the class ``table`` may score (see
     ``_bytetest.may_be_implausible``)."""
-    cdef const unsigned char* p = <const unsigned char*> PyBytes_AS_STRING(part)
-    cdef const unsigned char* t = <const unsigned char*> PyBytes_AS_STRING(table)
-    cdef Py_ssize_t n = PyBytes_GET_SIZE(part)
+    return _may_be_implausible(<const unsigned char*> PyBytes_AS_STRING(part),
+                               PyBytes_GET_SIZE(part),
+                               <const unsigned char*> PyBytes_AS_STRING(table))
+
+
+# Per class byte, what each rule asks of it, read from tables rather than tested byte by byte
+# (a branch per class in the loop cost twice as much): _FLAGS bits, _CTX the _MARK_CONTEXT
+# class, _LETTERS the _LETTERS_MARKS class.
+cdef enum:
+    F_ANY = 1      # X M S: scores anywhere
+    F_MARK = 2     # g m
+    F_UPPER = 4    # u C Y: a non-ASCII capital (a case turn's second half)
+    F_LOWER = 8    # a l c y: a lower-case letter (its first half)
+    F_LATIN = 16   # a A l u o: _ALPHABETS' L
+    F_OTHER = 32   # c k C: _ALPHABETS' N
+cdef unsigned char _FLAGS[256]
+cdef unsigned char _CTX[256]
+cdef unsigned char _LETTERS[256]
+
+
+cdef void _init_tables() noexcept:
+    cdef int c
+    for c in range(256):
+        _FLAGS[c] = ((F_ANY if c == 88 or c == 77 or c == 83 else 0)
+                     | (F_MARK if c == 103 or c == 109 else 0)
+                     | (F_UPPER if c == 117 or c == 67 or c == 89 else 0)
+                     | (F_LOWER if c in b"alcy" else 0)
+                     | (F_LATIN if c in b"aAluo" else 0)
+                     | (F_OTHER if c in b"ckC" else 0))
+        _CTX[c] = _context(c)
+        _LETTERS[c] = 32 if c == 32 else 80 if c == 80 else 76 if c in b"aAluockCyYz" else 46
+
+
+_init_tables()
+
+
+cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
+                              const unsigned char* t) noexcept:
+    """``classes_may_be_implausible`` over ``n`` bytes at ``p``, classes from ``t``."""
     cdef Py_ssize_t i
-    cdef unsigned char c, ctx, letters
-    cdef unsigned char prev = 0            # the previous class (0: none yet)
+    cdef unsigned char c, f, ctx, letters
+    cdef unsigned char prev_f = 0          # the previous class's flags (0: none yet)
     cdef unsigned char prev_ctx = 0        # the previous context class, marks of no script too
     cdef unsigned char prev_ctx_nog = 0    # the same, marks of no script passed over
     cdef unsigned char word_alphabet = 0   # the last L or N of the word (_ALPHABETS)
     cdef unsigned char lm1 = 0, lm2 = 0    # the two previous _LETTERS_MARKS classes
     cdef int between = 0                   # letter-mark-letter runs in the word
-    for i in range(n):
+    cdef Py_ssize_t j
+    cdef uint64_t word
+    cdef unsigned char last
+    # ASCII bytes read as " aA0." only (every single-byte table here): then eight of them
+    # after a state where none can score (no usual mark just before, no other script's
+    # letter in the word) move the state only, and are passed over together
+    cdef bint fast = True
+    for j in range(128):
+        if t[j] != 32 and t[j] != 97 and t[j] != 65 and t[j] != 48 and t[j] != 46:
+            fast = False
+            break
+    i = 0
+    while i < n:
+        if fast and i + 8 <= n and lm1 != 80 and word_alphabet != 78:
+            memcpy(&word, p + i, 8)
+            if not (word & 0x8080808080808080ULL):
+                for j in range(i, i + 8):
+                    if t[p[j]] == 32:
+                        between = 0
+                        break
+                j = i + 7
+                while j >= i:   # the word's alphabet: its last space or ASCII letter says
+                    c = t[p[j]]
+                    if c == 32:
+                        word_alphabet = 0
+                        break
+                    if _FLAGS[c] & F_LATIN:
+                        word_alphabet = 76
+                        break
+                    j -= 1
+                last = t[p[i + 7]]
+                prev_ctx = _CTX[last]
+                prev_ctx_nog = prev_ctx
+                prev_f = _FLAGS[last]
+                lm2 = _LETTERS[t[p[i + 6]]]
+                lm1 = _LETTERS[last]
+                i += 8
+                continue
         c = t[p[i]]
-        if c == 88 or c == 77 or c == 83:   # X M S: anywhere
+        i += 1
+        f = _FLAGS[c]
+        if f & F_ANY:   # X M S: anywhere
             return True
         # a mark not after a letter or a mark; one of the script not after its letter
-        ctx = _context(c)
-        if c == 103:   # g
-            if prev_ctx == 0 or prev_ctx == 46 or prev_ctx == 32:
-                return True
-        elif c == 109:   # m
-            if prev_ctx_nog == 0 or prev_ctx_nog == 76 or prev_ctx_nog == 46 \
-                    or prev_ctx_nog == 32:
+        ctx = _CTX[c]
+        if f & F_MARK:
+            if c == 103:   # g
+                if prev_ctx == 0 or prev_ctx == 46 or prev_ctx == 32:
+                    return True
+            elif prev_ctx_nog == 0 or prev_ctx_nog == 76 or prev_ctx_nog == 46 \
+                    or prev_ctx_nog == 32:   # m
                 return True
         prev_ctx = ctx
         if c != 103:
             prev_ctx_nog = ctx
         # a case turn: a lower-case letter, then a non-ASCII capital
-        if (c == 117 or c == 67 or c == 89) and prev != 0 and prev in b"alcy":
+        if (f & F_UPPER) and (prev_f & F_LOWER):
             return True
-        prev = c
+        prev_f = f
         # two usual marks in one word, each between two letters
-        letters = 32 if c == 32 else 80 if c == 80 else 76 if c in b"aAluockCyYz" else 46
+        letters = _LETTERS[c]
         if letters == 32:
             between = 0
         elif letters == 76 and lm1 == 80 and lm2 == 76:
@@ -73,12 +155,124 @@ def classes_may_be_implausible(bytes part, bytes table):
         # two alphabets in one word
         if c == 32:
             word_alphabet = 0
-        elif c in b"aAluo":
+        elif f & F_LATIN:
             if word_alphabet == 78:
                 return True
             word_alphabet = 76
-        elif c in b"ckC":
+        elif f & F_OTHER:
             if word_alphabet == 76:
                 return True
             word_alphabet = 78
     return False
+
+
+def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
+                 bint raw_doubt, Py_ssize_t tells_head, bytes tells):
+    """``textsample.text_sample_reference``'s answer in one pass: (doubt, tell bytes present).
+
+    The sample's window starts as ``detect.sample_window``'s (the line of the first non-ASCII
+    byte when it is past 1024, else 0). ``doubt``: over the first ``head`` bytes of the window,
+    read with ``<`` and ``>`` as spaces when its tags pair up as ``detect.sample_window_words``
+    requires (cut at a last open ``<`` as it cuts), the byte test through ``words_table``, else
+    over the raw window, ``raw_doubt`` or the byte test through ``table`` (None: every
+    non-ASCII window may doubt); an ASCII window never does. ``tells``: a 256-byte flag table;
+    the flagged bytes (high bytes only) present in the first ``tells_head`` bytes of the
+    window, ascending.
+    """
+    cdef const unsigned char* b = <const unsigned char*> PyBytes_AS_STRING(body)
+    cdef Py_ssize_t size = PyBytes_GET_SIZE(body)
+    cdef const unsigned char* flags = <const unsigned char*> PyBytes_AS_STRING(tells)
+    cdef Py_ssize_t first = -1, start = 0, i, n, end, last_open = -1, last_newline = -1
+    cdef Py_ssize_t cut
+    cdef unsigned char c, prev_angle = 0
+    cdef bint paired = True, high = False, doubt
+    cdef unsigned char seen[256]
+    cdef uint64_t word
+    i = 0
+    while i + 8 <= size:   # ASCII eight bytes at a time
+        memcpy(&word, b + i, 8)
+        if word & 0x8080808080808080ULL:
+            break
+        i += 8
+    while i < size:
+        if b[i] >= 0x80:
+            first = i
+            break
+        i += 1
+    if first >= 1024:
+        start = first - 1
+        while start >= 0 and b[start] != 10:   # (rfind: the line's newline, or 0)
+            start -= 1
+        if start < 0:
+            start = 0
+    n = min(head, size - start)
+    # the tags: they pair up when "<" and ">" alternate and the first is "<"
+    for i in range(n):
+        c = b[start + i]
+        if c == 60 or c == 62:
+            if (prev_angle == 0 and c == 62) or prev_angle == c:
+                paired = False
+            prev_angle = c
+            if c == 60:
+                last_open = i
+        elif c == 10:
+            last_newline = i
+    end = n
+    if paired and prev_angle == 60:   # cut at the last "<", as the sample is cut
+        if last_open == 0 or size - start <= head or last_newline > last_open:
+            paired = False
+        else:
+            end = last_open
+    cut = end if paired else n
+    for i in range(cut):
+        if b[start + i] >= 0x80:
+            high = True
+            break
+    if not high:
+        doubt = False
+    elif paired:
+        doubt = words_table is None or _may_be_implausible(
+            b + start, end, <const unsigned char*> PyBytes_AS_STRING(words_table))
+    else:
+        doubt = raw_doubt or table is None or _may_be_implausible(
+            b + start, n, <const unsigned char*> PyBytes_AS_STRING(table))
+    # the tell bytes present
+    for i in range(256):
+        seen[i] = 0
+    n = min(tells_head, size - start)
+    i = 0
+    while i < n:
+        if i + 8 <= n:   # the tells are high bytes: an ASCII word of eight is passed over
+            memcpy(&word, b + start + i, 8)
+            if not (word & 0x8080808080808080ULL):
+                i += 8
+                continue
+        c = b[start + i]
+        if flags[c]:
+            seen[c] = 1
+        i += 1
+    present = bytearray()
+    for i in range(256):
+        if seen[i]:
+            present.append(i)
+    return doubt, bytes(present)
+
+
+def count_flagged(bytes data, Py_ssize_t head, bytes flags):
+    """How many of the first ``head`` bytes of ``data`` are flagged in the 256-byte ``flags``,
+    which flags only bytes below 0x20 (``textsample.control_bytes_in_head``: a count, with no
+    copy of the head). Eight bytes at a time: a word with no byte below 0x20 is passed over
+    whole (the test is "hasless" of Bit Twiddling Hacks, exact for whether one is there)."""
+    cdef const unsigned char* b = <const unsigned char*> PyBytes_AS_STRING(data)
+    cdef const unsigned char* f = <const unsigned char*> PyBytes_AS_STRING(flags)
+    cdef Py_ssize_t n = min(head, PyBytes_GET_SIZE(data)), i = 0, j, count = 0
+    cdef uint64_t word
+    while i + 8 <= n:
+        memcpy(&word, b + i, 8)
+        if (word - 0x2020202020202020ULL) & ~word & 0x8080808080808080ULL:
+            for j in range(i, i + 8):
+                count += f[b[j]] != 0
+        i += 8
+    for j in range(i, n):
+        count += f[b[j]] != 0
+    return count

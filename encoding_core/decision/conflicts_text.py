@@ -40,14 +40,13 @@ from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility, implausible_wor
 from .detect import sample, sample_text, sample_window, sample_window_words
 from .models import Conflict, Severity
 from .resolve import Detector
+from .textsample import BINARY_HEAD, control_bytes_in_head
 
 __all__ = ["BetterReading", "better_reading", "binary_body", "implausible_characters",
            "implausible_reading"]
 
-# Bytes text never holds (NUL and C0 controls but tab, newlines, form feed and ESC, which
-# ISO-2022-JP uses); more than 1% of them in the first 4 KiB is binary (as detect._binary).
-_CONTROL_BYTES = bytes([*range(0x09), 0x0B, *range(0x0E, 0x1B), *range(0x1C, 0x20)])
-_BINARY_HEAD = 4096
+# More than 1% of bytes text never holds (``textsample.CONTROL_BYTES``) in the first 4 KiB
+# (``textsample.BINARY_HEAD``) is binary (as detect._binary).
 _WIDE = frozenset({"utf-16le", "utf-16be", "utf-32le", "utf-32be"})
 
 
@@ -100,12 +99,15 @@ def better_reading(part: bytes, encoding: str, text: str, detector: Detector, *,
 
 
 def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str],
-                        detector: Detector | None) -> Conflict | None:
+                        detector: Detector | None, *,
+                        doubt: bool | None = None) -> Conflict | None:
     """An ``implausible-reading`` conflict when ``encoding``'s text looks unlike real text
     and ``detector`` reads the bytes as another encoding, clearly more plausibly.
 
     ``said`` names who chose ``encoding`` ("The <meta> declaration says 'iso-8859-1'"), or
-    words it when called (only a page with the conflict pays for the wording).
+    words it when called (only a page with the conflict pays for the wording). ``doubt`` is
+    the byte test over the sample's window when the caller has it (``textsample``'s
+    ``TextSample.doubt``, the same answer as the test below, read in one compiled pass).
 
     >>> from encoding_core.decision.detect import default_detector
     >>> body = "<p>日本語のテキストです。東京都の天気は晴れ。</p>".encode("shift_jis")
@@ -124,8 +126,11 @@ def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str
         # it is tested with them read as spaces (sample_window_words): then the tags' letters
         # no longer touch the text. Otherwise the byte test is skipped for a non-Latin
         # script, where tags touching the text make nearly every window a maybe.
-        words = sample_window_words(body, QUICK_SAMPLE)
-        if words is not None:
+        words = sample_window_words(body, QUICK_SAMPLE) if doubt is None else None
+        if doubt is not None:
+            if not doubt:
+                return None
+        elif words is not None:
             if words.isascii() or not may_be_implausible(words, encoding):
                 return None
         else:
@@ -208,13 +213,13 @@ def binary_body(body: bytes, encoding: str) -> Conflict | None:
     """
     if encoding in _WIDE:  # UTF-16 and UTF-32 text is full of NUL bytes
         return None
-    head = body[:_BINARY_HEAD]
-    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
-    if controls <= len(head) // 100:
+    head = min(len(body), BINARY_HEAD)
+    controls = control_bytes_in_head(body)   # (compiled: a count, with no copy of the head)
+    if controls <= head // 100:
         return None
     return Conflict(
         "binary-body", Severity.WARNING,
-        f"The body does not look like text: {controls} of its first {len(head)} bytes are "
+        f"The body does not look like text: {controls} of its first {head} bytes are "
         "control bytes that text never holds.",
         "No encoding reads it as text: check the Content-Type and the URL (an image, a PDF, "
         "a body still compressed?). The Bytes view shows what it holds.")

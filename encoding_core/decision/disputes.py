@@ -31,9 +31,13 @@ from .detect import sample_text, sample_window
 from .models import Conflict, Severity
 from .resolve import Detector
 
-__all__ = ["TELLS", "escapes_under_ascii_label", "letters_of_another_language"]
+__all__ = ["TELLS", "TELLS_WINDOW", "TELL_ENCODINGS", "escapes_under_ascii_label",
+           "letters_of_another_language", "tell_language"]
 
-_SAMPLE = 4096
+#: How much of the sample's window (``detect.sample_window``) is looked at for tells, and the
+#: size of the sample the detector is asked about.
+TELLS_WINDOW = 4096
+_SAMPLE = TELLS_WINDOW
 
 
 def _has(window: bytes, any_of: bytes) -> bool:
@@ -51,24 +55,28 @@ TELLS: tuple[tuple[str, bytes, bytes, bytes], ...] = (
     # ı ğ ş (windows-1254) are ý ð þ, beside ç or ü; Icelandic has ý ð þ but neither
     ("Turkish", b"\xfd\xf0\xfe\xdd\xd0\xde", b"\xe7\xfc\xc7\xdc", b""),
 )
-_WESTERN = frozenset({"windows-1252", "iso-8859-15"})
+#: The readings ``TELLS`` are written for (their bytes read as windows-1252).
+TELL_ENCODINGS = frozenset({"windows-1252", "iso-8859-15"})
 _NOT_TELLS = bytes(b for b in range(256)
                    if not any(b in first + second + never for _n, first, second, never in TELLS))
 
 
 def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], str],
-                                detector: Detector | None) -> Conflict | None:
+                                detector: Detector | None, *,
+                                tells: bytes | None = None) -> Conflict | None:
     """A ``declaration-disputed`` conflict when a Western reading holds a tell (``TELLS``)
-    and the detector surely reads a sample of the body as another encoding, differently."""
-    if detector is None or encoding not in _WESTERN:
+    and the detector surely reads a sample of the body as another encoding, differently.
+
+    ``tells`` are the tell bytes present in the first ``TELLS_WINDOW`` bytes of the sample's
+    window when the caller has them (``textsample``'s ``TextSample.tells``); else they are
+    looked for here.
+    """
+    if detector is None or encoding not in TELL_ENCODINGS:
         return None
     # one C pass: the tell bytes present in the window the detectors' sample starts with
-    present = sample_window(body, _SAMPLE).translate(None, _NOT_TELLS)
-    if not present:
-        return None
-    language = next((name for name, first, second, never in TELLS
-                     if _has(present, first) and _has(present, second)
-                     and not _has(present, never)), None)
+    present = (sample_window(body, _SAMPLE).translate(None, _NOT_TELLS) if tells is None
+               else tells)
+    language = tell_language(present)
     if language is None:
         return None
     part = sample_text(body, _SAMPLE)
@@ -95,6 +103,20 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
         + (" (unsure: " if found.needs_review else " (") + f"{found.reason}).",
         f"An override to {found.encoding} would read them so; check the two side by side in "
         "Compare.", suggested_encoding=found.encoding)
+
+
+def tell_language(present: bytes) -> str | None:
+    """The language of the first of ``TELLS`` whose combination the bytes ``present`` hold
+    (the tell bytes of a window, read as windows-1252), or None.
+
+    >>> tell_language("hősök".encode("iso-8859-2")), tell_language(b"")
+    ('Hungarian', None)
+    """
+    if not present:
+        return None
+    return next((name for name, first, second, never in TELLS
+                 if _has(present, first) and _has(present, second)
+                 and not _has(present, never)), None)
 
 
 def escapes_under_ascii_label(body: bytes, encoding: str,

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from encoding_core.decision._bytetest import may_be_implausible
+from encoding_core.decision._bytetest import class_tables, may_be_implausible
 from encoding_core.decision._plausibility import implausible_words
 from encoding_core.whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace, encode_strict
 
@@ -164,3 +164,12 @@ def test_quotes_around_a_word_are_cleared():
                               "windows-1251") is False
     assert may_be_implausible("Dviratis „Žaibas“".encode("cp1257"), "windows-1257") is False
     assert may_be_implausible("a—b—c".encode("cp1252"), "windows-1252") is True
+
+
+def test_the_words_table_reads_angles_as_spaces() -> None:
+    """The second class table is the first but for ``<`` and ``>``, read as spaces."""
+    tables = class_tables("windows-1251")
+    assert tables is not None
+    table, words = tables
+    assert [i for i in range(256) if table[i] != words[i]] == [0x3C, 0x3E]
+    assert words[0x3C] == words[0x3E] == ord(" ")

@@ -63,3 +63,43 @@ def test_the_compiled_byte_test_on_every_byte_in_every_context(encoding):
                 data = before + high + after
                 assert (_bytetest._C.classes_may_be_implausible(data, table)
                         is classes_may_be_implausible_reference(data, table)), data
+
+
+# ASCII runs of 7 to 17 bytes (the compiled pass reads eight ASCII bytes at once) between high
+# bytes: letters, spaces, digits, punctuation and tags at every offset of a run
+_ASCII_RUNS = st.lists(
+    st.one_of(st.text(alphabet="aZ 1.'<>-\n", min_size=7, max_size=17).map(str.encode),
+              st.integers(0x80, 0xFF).map(lambda b: bytes([b])),
+              st.binary(min_size=1, max_size=3)),
+    max_size=40).map(b"".join)
+
+
+@needs_compiled
+@settings(max_examples=3000)
+@given(_ASCII_RUNS, st.sampled_from(_TABLES))
+def test_the_compiled_byte_test_over_ascii_runs(data, encoding):
+    """Runs of ASCII passed over eight bytes at a time: the same answer as the reference."""
+    table = _class_table(encoding)
+    assert table is not None
+    assert (_bytetest._C.classes_may_be_implausible(data, table)
+            is classes_may_be_implausible_reference(data, table))
+
+
+@needs_compiled
+@pytest.mark.parametrize("encoding", _TABLES)
+def test_the_compiled_byte_test_on_every_byte_before_an_ascii_run(encoding):
+    """Each high byte, after a letter or after letter-byte-letter, then eight ASCII bytes or
+    more: what the state carries into a run passed over whole (a usual mark just before,
+    another script's letter in the word) is what the reference sees."""
+    table = _class_table(encoding)
+    assert table is not None
+    runs = (b"abcdefgh", b"bcdefghij k", b"12345678b", b"........a", b"1234567 a",
+            b"ABCDEFGH", b"<b>ab</b>c")
+    for byte in range(0x80, 0x100):
+        high = bytes([byte])
+        for before in (b"", b"a", b"a" + high + b"b", b"x" + high + b"y "):
+            for run in runs:
+                for data in (before + high + run, before + high + run + high,
+                             before + high + run + b"a" + high + b"b"):
+                    assert (_bytetest._C.classes_may_be_implausible(data, table)
+                            is classes_may_be_implausible_reference(data, table)), data

@@ -9,6 +9,7 @@ from encoding_core.decision.detect import Detection, default_detector
 from encoding_core.decision.disputes import (
     escapes_under_ascii_label,
     letters_of_another_language,
+    tell_language,
 )
 
 HU = "<p>A hősök tere Budapesten van. Öt fő tűzoltó érkezett a helyszínre.</p>" * 3
@@ -48,3 +49,13 @@ def test_escapes_under_utf8() -> None:
     found = escapes_under_ascii_label(body, "utf-8", _said)
     assert found is not None and found.suggested_encoding == "iso-2022-jp"
     assert escapes_under_ascii_label(b"<p>\x1b[1m ANSI</p>", "utf-8", _said) is None
+
+
+@pytest.mark.parametrize(("text", "encoding", "language"), [
+    (HU, "iso-8859-2", "Hungarian"), (TR, "cp1254", "Turkish"), (PT, "cp1252", None),
+    ("<p>Păun şi Ţara, în</p>", "iso-8859-2", "Romanian"), ("", "ascii", None)],
+    ids=["hungarian", "turkish", "portuguese", "romanian", "empty"])
+def test_tell_language(text: str, encoding: str, language: str | None) -> None:
+    """The first combination of tell bytes present names its language; Portuguese has none."""
+    present = bytes(sorted(set(text.encode(encoding))))
+    assert tell_language(present) == language

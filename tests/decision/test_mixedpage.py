@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from encoding_core.decision.mixedpage import mixed_single_byte
+from encoding_core.decision.mixedpage import mixed_single_byte, utf8_runs, utf8_runs_reference
+from tests.repomodules import repo_module
 
 RU = "Москва и Кремль, сам три года"
 
@@ -37,8 +41,9 @@ def test_mixed_single_byte(body: bytes, encoding: str, source: str, mixed: bool)
                                  b"\xf0\x9f", b"\x98", b"\xed\xa0", b"\xff", b"\x80"]),
                 max_size=60).map(b"".join))
 def test_no_utf8_sequence_means_no_run_to_search(body):
-    """The shortcut before the UTF-8 run searches (here and ``rare_latin.without_utf8``): a
-    body ``may_be_mostly_utf8(body, 0)`` rules out holds no run either regex would find."""
+    """The shortcut before ``rare_latin.without_utf8``'s run search: a body
+    ``may_be_mostly_utf8(body, 0)`` rules out holds no run that regex, or this module's run
+    expression, would find."""
     from encoding_core.decision import mixedpage, rare_latin, utf8scan
     from encoding_core.decision.utf8profile import may_be_mostly_utf8
 
@@ -47,3 +52,59 @@ def test_no_utf8_sequence_means_no_run_to_search(body):
         assert rare_latin.without_utf8(body) == body
     if utf8scan.body_scan(body) is not None:   # compiled: the exact count, both ways
         assert may_be_mostly_utf8(body, 0) == (rare_latin._UTF8.search(body) is not None)
+
+# Lead, continuation and other high bytes beside ASCII: valid runs, runs cut short, runs with
+# a stray high byte on either side, surrogates and overlongs (which the run expression refuses)
+_UTF8ISH = st.one_of(
+    st.binary(max_size=300),
+    st.lists(st.one_of(st.sampled_from([b" ", b"a", b"<", b"\xc3\xa9", b"\xe2\x80\x94",
+                                        b"\xf0\x9f\x98\x80", b"\xed\xa0\x80", b"\xc0\xaf",
+                                        b"\xe0\x80\x80", b"\xf4\x90\x80\x80"]),
+                       st.integers(0x80, 0xFF).map(lambda b: bytes([b]))),
+             max_size=150).map(b"".join))
+
+
+@settings(max_examples=3000)
+@given(_UTF8ISH)
+def test_utf8_runs_are_the_run_expressions_matches(data: bytes) -> None:
+    """The scan-then-candidates search finds what ``finditer`` finds, on any bytes."""
+    assert list(utf8_runs(data)) == list(utf8_runs_reference(data))
+
+
+def test_utf8_runs_on_the_real_world_and_case_pages() -> None:
+    """The same runs on every real-world page and every seed case body, each also with a
+    valid UTF-8 run around it."""
+    bodies = [page.body for page in repo_module("realworld", "bench").pages()]
+    for path in sorted((Path(__file__).parents[1] / "cases").glob("*.json")):
+        bodies += [bytes.fromhex(case["body_hex"]) for case in _cases(path)]
+    assert len(bodies) > 300
+    for body in bodies:
+        for data in (body, "— ".encode() + body + " “x”".encode()):
+            assert list(utf8_runs(data)) == list(utf8_runs_reference(data))
+
+
+def _cases(path: Path) -> list[dict[str, str]]:
+    loaded = json.loads(path.read_text(encoding="utf-8"))
+    found = loaded if isinstance(loaded, list) else loaded.get("cases", [])
+    return [c for c in found if isinstance(c, dict) and isinstance(c.get("body_hex"), str)]
+
+
+@pytest.mark.parametrize("body", [
+    b"\xc3\xa9" * 200_000 + b"\xff", b"\xe9\xc3\xa9" * 100_000, b"<" * 100_000,
+    b"\xc3" * 300_000, b"a\xc3\xa9" * 200_000, b"\xe2\x80" * 200_000 + b"\x94",
+], ids=["one-long-run-then-stray", "candidates-behind-high-bytes", "angles",
+        "leads-only", "many-short-runs", "long-cut-run"])
+def test_utf8_runs_on_hostile_shapes(body: bytes) -> None:
+    """Long runs of one shape stay linear (each byte tried a bounded number of times) and
+    equal to the reference."""
+    assert list(utf8_runs(body)) == list(utf8_runs_reference(body))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from([b" ", b"a", b"\xc3\xa9", b"\xe9\xc3\xa9", b"\xe2\x80\x94",
+                                 b"\xed\xa0\x80", b"\xff", b"\xc3\xa9\xe9"]),
+                min_size=150, max_size=600).map(b"".join))
+def test_utf8_runs_past_the_tries_are_finditers(data: bytes) -> None:
+    """Bodies with more candidates than are tried one by one: the rest, left to
+    ``finditer`` from where the tries ended, are the same runs."""
+    assert list(utf8_runs(data)) == list(utf8_runs_reference(data))

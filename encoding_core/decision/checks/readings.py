@@ -11,9 +11,11 @@ earlier finding (see each).
 
 from __future__ import annotations
 
+from ...whatwg.decoders import SINGLE_BYTE_ENCODINGS
 from .. import conflicts_text, disputes
 from ..mixedpage import mixed_conflict
 from ..models import Conflict, Severity, Source
+from ..textsample import text_sample
 from ..utf8profile import valid_utf8_profile
 from .record import DECLARED, UNICODE, CheckInput, Found
 
@@ -78,13 +80,24 @@ def implausible_text(given: CheckInput, found: Found) -> Found:
     lossy one, wide text, or when ``utf8_under_legacy`` already found the body UTF-8.
     """
     if (given.encoding in UNICODE or given.source in (Source.BOM, Source.DETECTOR)
-            or given.lossy or given.wide
+            or given.lossy or given.wide or given.detector is None
             or (found and any(c.kind == "utf8-under-legacy" for c in found))):
-        return ()
-    reading = conflicts_text.implausible_reading(   # who said it: worded only for a conflict
-        given.body, given.encoding, given.said, given.detector)
-    reading = reading or disputes.letters_of_another_language(
-        given.body, given.encoding, given.said, given.detector)
+        return ()   # (without a detector, neither asks anything)
+    body, encoding = given.body, given.encoding
+    # the window both read, read once (``textsample``): a legacy reading with non-ASCII bytes
+    sample = (text_sample(body, encoding)
+              if encoding in SINGLE_BYTE_ENCODINGS and not body.isascii() else None)
+    reading = None
+    # each is asked only when the sample leaves it something to find (ESC: ISO-2022-JP's
+    # tell, which the implausible reading looks for apart from the window)
+    if sample is None or sample.doubt or b"\x1b" in body:
+        reading = conflicts_text.implausible_reading(   # who said it: worded only for one
+            body, encoding, given.said, given.detector,
+            doubt=None if sample is None else sample.doubt)
+    if reading is None and (sample is None or disputes.tell_language(sample.tells)):
+        reading = disputes.letters_of_another_language(
+            body, encoding, given.said, given.detector,
+            tells=None if sample is None else sample.tells)
     return () if reading is None else (reading,)
 
 
