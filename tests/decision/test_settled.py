@@ -8,6 +8,7 @@ from encoding_core.decision._alphabets import ALPHABETS
 from encoding_core.decision.detect import Detection
 from encoding_core.decision.settled import letters, one_language, settle, settled_reason
 from encoding_core.whatwg.decoders import decode_strict
+from tests.repomodules import repo_module
 
 
 def _strict(body: bytes):
@@ -81,13 +82,6 @@ def test_settle_keeps_a_sure_answer_and_lifts_a_settled_doubt():
 
 def test_alphabets_are_generated_from_the_copied_cldr_data():
     """``_alphabets`` is what scripts/gen_cldr_alphabets.py makes of conformance/cldr-characters."""
-    import sys
-    from pathlib import Path
-    root = Path(__file__).resolve().parents[2]
-    sys.path.insert(0, str(root / "scripts"))
-    try:
-        from gen_cldr_alphabets import SOURCE, alphabets
-    finally:
-        sys.path.remove(str(root / "scripts"))
-    assert {name: frozenset(letters) for name, letters in alphabets(SOURCE).items()} == dict(
-        ALPHABETS)
+    script = repo_module("gen_cldr_alphabets", "scripts")
+    assert {name: frozenset(letters)
+            for name, letters in script.alphabets(script.SOURCE).items()} == dict(ALPHABETS)
