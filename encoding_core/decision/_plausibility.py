@@ -21,12 +21,15 @@ or more (so ``implausible_words(..., strong=True)`` is empty); when it says yes,
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from functools import lru_cache
 
+from ..speedups import compiled
+
 __all__ = ["MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "NON_ASCII_SPACES", "RARE_CAP", "WORD_INNER",
            "char_class",
-           "implausibility", "implausible_words"]
+           "implausibility", "implausibility_reference", "implausible_words"]
 
 #: A reading with more implausible characters than this per non-ASCII one is no reading.
 MAX_IMPLAUSIBLE_RATE = 0.25
@@ -100,6 +103,19 @@ def char_class(char: str) -> tuple[str, str]:
 
 
 def implausibility(text: str, max_words: int = MAX_WORDS) -> tuple[float, int]:
+    """How unlike real text the non-ASCII part of ``text`` is, and its non-ASCII count
+    (``implausibility_reference``'s answer, from the compiled pass where it is built).
+
+    >>> implausibility("Le c½ur a ses raisons")
+    (1.0, 1)
+    """
+    if _C is not None and type(text) is str and type(max_words) is int \
+            and 0 <= max_words <= sys.maxsize:  # (a negative cut slices from the end)
+        return _C.implausibility(text, max_words)  # type: ignore[no-any-return]
+    return implausibility_reference(text, max_words)
+
+
+def implausibility_reference(text: str, max_words: int = MAX_WORDS) -> tuple[float, int]:
     """How unlike real text the non-ASCII part of ``text`` is, and its non-ASCII count.
 
     Counts, in the first ``max_words`` words with a non-ASCII character:
@@ -113,9 +129,9 @@ def implausibility(text: str, max_words: int = MAX_WORDS) -> tuple[float, int]:
       an East Asian character between two ASCII letters: 1;
     - a letter rare in any large language: 0.2, at most ``RARE_CAP`` in all.
 
-    >>> implausibility("Le cœur a ses raisons")
+    >>> implausibility_reference("Le cœur a ses raisons")
     (0.0, 1)
-    >>> implausibility("Le c½ur a ses raisons")
+    >>> implausibility_reference("Le c½ur a ses raisons")
     (1.0, 1)
     """
     bad = rare = 0.0
@@ -197,3 +213,11 @@ def _word_score(word: str) -> tuple[float, float, int]:
     if len(scripts) > 1:
         bad += 1.0
     return bad, rare, count
+
+
+# The compiled pass (``_plausibility_c.pyx``): the same answer as ``implausibility_reference``
+# to the bit, asking this module for each character's class and for the words of a text with
+# a non-ASCII space. None when not built or ``ENCODING_TRIAGE_PURE`` is set.
+_C = compiled("encoding_core.decision._plausibility_c")
+if _C is not None:
+    _C.bind(char_class, WORD_INNER, _RARE_LETTERS, _non_ascii_words, RARE_CAP)
