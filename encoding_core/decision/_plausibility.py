@@ -16,6 +16,10 @@ Slovak text is not pushed to another reading.
 single-byte reading. It errs only one way: when it says no, no word of the reading scores 1
 or more (so ``implausible_words(..., strong=True)`` is empty); when it says yes, ask
 ``implausibility``. Correct pages almost always get a no.
+
+``implausibility`` answers from the compiled pass ``_plausibility_c.pyx`` where it is built:
+the same float to the bit as ``implausibility_reference``, the definition, which stays here
+(``tests/decision/test_plausibility_c.py`` holds the two equal).
 """
 
 from __future__ import annotations
