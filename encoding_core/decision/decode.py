@@ -60,6 +60,7 @@ from .resolve import (
     new_opinions,
 )
 from .tracememo import TraceMemo, memo_key
+from .utf8scan import forget_last_scan
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "PLAIN_UNICODE_CHECKS", "DecodeAttempt",
            "Detector", "decode", "decode_as", "what_checks_read"]
@@ -99,8 +100,9 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     >>> decode(b"\\x93quoted\\x94", "text/html; charset=iso-8859-1").text
     '“quoted”'
 
-    The decoders remember their last body per thread while the walk, the detector and the
-    checks ask about it; that is let go when the decision returns.
+    The decoders, and the UTF-8 scan of a long body, remember their last body per thread
+    while the walk, the detector and the checks ask about it; that is let go when the
+    decision returns.
     """
     try:
         given, text, attempt, needs_review, checks = _decide(
@@ -108,6 +110,7 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         conflicts = find_conflicts(given, checks)
     finally:
         forget_last_calls()
+        forget_last_scan()
     # positional, in the field order of ``Decoded``: text, encoding, source, replacements,
     # evidence, conflicts, browser_encoding, bom_length, error_offsets, needs_review,
     # body_length, lossy (``new_decoded``: no frozen ``__init__`` where it is compiled)
@@ -138,6 +141,7 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
         return _decide(body, content_type, override, site_default, detector)[0]
     finally:
         forget_last_calls()
+        forget_last_scan()
 
 
 def _checks_for(given: CheckInput) -> tuple[Check, ...]:

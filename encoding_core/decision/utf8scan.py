@@ -19,14 +19,15 @@ it needs it (``utf8profile``'s functions).
 from __future__ import annotations
 
 import codecs
+import threading
 from dataclasses import dataclass
 from types import ModuleType
 
 from ..speedups import compiled
 
-__all__ = ["BYTETEST_C", "NUL_WINDOW", "ByteScan", "body_scan", "compiled_module",
-           "first_non_ascii_fast",
-           "first_non_ascii_reference", "scan_reference", "valid_multibyte_fast"]
+__all__ = ["BYTETEST_C", "NUL_WINDOW", "REMEMBER_FROM", "ByteScan", "body_scan", "compiled_module",
+           "first_non_ascii_fast", "first_non_ascii_reference", "forget_last_scan",
+           "scan_reference", "valid_multibyte_fast"]
 
 #: How far ``ByteScan.nul_head`` looks: NUL bytes are rare in text, and UTF-16 or UTF-32 laid
 #: out without a BOM (``nulpattern``) shows them at once.
@@ -70,7 +71,30 @@ def body_scan(body: bytes) -> ByteScan | None:
     """
     if _C is None or type(body) is not bytes:
         return None
-    return ByteScan(*_C.scan(body, NUL_WINDOW))
+    if len(body) < REMEMBER_FROM:
+        return ByteScan(*_C.scan(body, NUL_WINDOW))
+    last: tuple[bytes, ByteScan] | None = getattr(_last, "scan", None)
+    if last is not None and last[0] is body:
+        return last[1]
+    found = ByteScan(*_C.scan(body, NUL_WINDOW))
+    _last.scan = (body, found)
+    return found
+
+
+#: From this size on, a body's scan is remembered per thread with its ``bytes`` object
+#: (immutable: the same object scans the same) until the next long body or
+#: ``forget_last_scan``. A decision asks about a body's UTF-8 more than once when its
+#: declaration fails (the walk's profile and its guard, the detector's UTF-8 test): on a
+#: 10 MiB UTF-8 page with one bad byte that was five whole scans, about half of the decision
+#: (bench_memory). Below it a scan costs less than remembering would save.
+REMEMBER_FROM = 1 << 20
+_last = threading.local()
+
+
+def forget_last_scan() -> None:
+    """Let go of the long body ``body_scan`` remembers in this thread: ``decision.decode``
+    calls it when it returns, so no page is held after its decision."""
+    _last.scan = None
 
 
 def scan_reference(body: bytes) -> ByteScan:

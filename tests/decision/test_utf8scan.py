@@ -83,3 +83,32 @@ def test_the_compiled_validity_is_the_reference(body):
 
     found = scan_reference(body)
     assert valid_multibyte_fast(body) == (found.multibyte if found.invalid == 0 else -1)
+
+
+@needs_compiled
+def test_a_long_bodys_scan_is_remembered_until_forgotten():
+    """From ``REMEMBER_FROM`` on, the same ``bytes`` object is scanned once (the decision asks
+    several times when its declaration fails); a short one each time; ``forget`` lets go."""
+    long_body = "é".encode() * (utf8scan.REMEMBER_FROM // 2) + b"\xff"
+    first = utf8scan.body_scan(long_body)
+    assert first is not None and first == scan_reference(long_body)
+    assert utf8scan.body_scan(long_body) is first
+    assert utf8scan.body_scan(bytes(bytearray(long_body))) == first   # an equal copy: rescanned
+    assert utf8scan.body_scan(bytes(bytearray(long_body))) is not first
+    short = "é".encode() * 10
+    assert utf8scan.body_scan(short) is not utf8scan.body_scan(short)
+    utf8scan.forget_last_scan()
+    assert utf8scan.body_scan(long_body) is not first
+
+
+@needs_compiled
+def test_decode_holds_no_long_body_after_it_returns():
+    """``decode`` scans a 2 MiB UTF-8 page with one bad byte and forgets it when it returns."""
+    from encoding_core import decode
+
+    body = "é".encode() * (1 << 20) + b"\xff"
+    utf8scan.body_scan(bytes(bytearray(body)))   # something held before, to be let go of
+    assert getattr(utf8scan._last, "scan", None) is not None
+    found = decode(body, "text/html; charset=utf-8")
+    assert found.encoding == "utf-8" and found.replacements == 1
+    assert getattr(utf8scan._last, "scan", None) is None
