@@ -14,7 +14,7 @@ from ..whatwg.decoders import BOM_ONLY_ENCODINGS, decode_replace, decode_strict,
 from ..whatwg.labels import get_encoding
 from .models import slot_builder
 
-__all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "decode_as", "failed_attempt",
+__all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "as_body", "decode_as", "failed_attempt",
            "incomplete_tail", "new_attempt", "strict_attempt", "truncated_attempt"]
 
 #: At most this many malformed-sequence offsets are kept in a result.
@@ -77,6 +77,24 @@ def incomplete_tail(tail: bytes, encoding: str) -> bool:
             and any(decodes_strictly(tail + more, encoding) for more in _COMPLETIONS))
 
 
+def as_body(body: object) -> bytes:
+    """``body`` as ``bytes``: a ``bytearray``, ``memoryview`` or ``bytes`` subclass copied
+    into one (the decision remembers and compares bodies by their ``bytes`` object); a
+    ``TypeError`` that says so for anything else (a ``str`` is text already).
+
+    >>> as_body(memoryview(b"caf\\xc3\\xa9"))
+    b'caf\\xc3\\xa9'
+    """
+    if isinstance(body, str):
+        raise TypeError("decode takes a body's bytes; this is a str (text already decoded): "
+                        "encode it, or pass the bytes as received")
+    try:
+        return bytes(memoryview(body))  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"decode takes a body's bytes (bytes, bytearray, memoryview), not "
+                        f"{type(body).__name__}") from None
+
+
 def decode_as(body: bytes, encoding: str, *, skip: int = 0,
               failed_at: int | None = None) -> DecodeAttempt:
     """Implements Encoding "decode" for one encoding: strict first, then replacement.
@@ -94,6 +112,8 @@ def decode_as(body: bytes, encoding: str, *, skip: int = 0,
     >>> (attempt.strict_ok, attempt.error_offset, attempt.replacements, attempt.text)
     (False, 3, 1, 'caf\\ufffd')
     """
+    if type(body) is not bytes:
+        body = as_body(body)
     name = get_encoding(encoding) or (encoding if encoding in BOM_ONLY_ENCODINGS else None)
     if name is None or name == "replacement":
         raise ValueError(f"cannot decode as {encoding!r}: not a WHATWG encoding label")

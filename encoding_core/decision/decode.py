@@ -42,7 +42,7 @@ from ..whatwg.bom import bom_sniff
 from ..whatwg.content_type import http_content_type_charset
 from ..whatwg.decoders import forget_last_calls
 from ..whatwg.prescan import find_declaration
-from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, decode_as
+from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, as_body, decode_as
 from .checks import Check, CheckInput, check_input
 from .checks import readings as _readings
 from .checks.record import UNICODE
@@ -63,7 +63,7 @@ from .tracememo import TraceMemo, memo_key
 from .utf8scan import forget_last_scan
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "PLAIN_UNICODE_CHECKS", "DecodeAttempt",
-           "Detector", "decode", "decode_as", "what_checks_read"]
+           "Detector", "as_body", "decode", "decode_as", "what_checks_read"]
 
 #: Decisions decided by their first source, by the opinions (``tracememo``): a page whose
 #: header and declaration were seen before, and whose first declared encoding decodes it
@@ -95,7 +95,8 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     - ``site_default``, then utf-8, then windows-1252;
     - lossy: the least damaged of the candidates tried, with U+FFFD counted.
 
-    Never raises for any bytes or header string.
+    Never raises for any bytes or header string. Any bytes-like ``body`` (``bytearray``,
+    ``memoryview``) is read as its bytes; anything else is a ``TypeError`` (``as_body``).
 
     >>> decode(b"\\x93quoted\\x94", "text/html; charset=iso-8859-1").text
     '“quoted”'
@@ -104,6 +105,8 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     while the walk, the detector and the checks ask about it; that is let go when the
     decision returns.
     """
+    if type(body) is not bytes:
+        body = as_body(body)
     try:
         given, text, attempt, needs_review, checks = _decide(
             body, content_type, override, site_default, detector)
@@ -137,6 +140,8 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
     >>> [c.kind for c in utf8_under_legacy(given, ())]
     ['utf8-under-legacy']
     """
+    if type(body) is not bytes:
+        body = as_body(body)
     try:
         return _decide(body, content_type, override, site_default, detector)[0]
     finally:

@@ -343,3 +343,36 @@ def test_a_plain_unicode_record_needs_only_its_checks(header, prefix, body):
     if given_.plain and given_.encoding in UNICODE:
         assert find_conflicts(given_, PLAIN_UNICODE_CHECKS) == find_conflicts(
             given_, tuple(list(CHECKS)))
+
+
+class _Body(bytes):
+    """A ``bytes`` subclass, as some HTTP clients hand out."""
+
+
+@pytest.mark.parametrize("wrap", [bytearray, memoryview, _Body,
+                                  lambda b: memoryview(b"xx" + b)[2:]])
+@pytest.mark.parametrize(("body", "content_type"), [
+    ("café — “quoted”".encode(), "text/html; charset=iso-8859-1"),
+    ("Привет, как дела? Всё хорошо.".encode("koi8-r") * 20, None),
+    (b"\xff\xfeh\x00i\x00", None),
+    ("é".encode() * 600_000 + b"\xff", "text/html; charset=utf-8"),   # long: scanned once
+])
+def test_any_bytes_like_body_is_decided_as_its_bytes(wrap, body, content_type):
+    """A ``bytearray``, ``memoryview`` (a slice too) or ``bytes`` subclass: the decision of
+    the same bytes, field for field."""
+    assert decode(wrap(body), content_type) == decode(body, content_type)
+
+
+@pytest.mark.parametrize(("body", "says"), [
+    ("café", "this is a str"), (None, "not NoneType"), (3, "not int"), ([1, 2], "not list"),
+])
+def test_a_body_that_is_no_bytes_is_a_clear_type_error(body, says):
+    with pytest.raises(TypeError, match=says):
+        decode(body, "text/html")
+    with pytest.raises(TypeError, match=says):
+        decode_as(body, "utf-8")
+
+
+def test_decode_as_reads_a_bytes_like_body_as_its_bytes():
+    body = "café".encode("cp1252")
+    assert decode_as(memoryview(body), "windows-1252") == decode_as(body, "windows-1252")
