@@ -23,7 +23,7 @@ $(VENV)/.test-deps: requirements-dev.txt $(VENV)/.run-deps
 $(VENV)/.speedups: requirements-build.txt setup.py $(wildcard encoding_core/*/*.pyx) | $(VENV)/.run-deps
 	@$(PY) -m pip install -q --disable-pip-version-check -r requirements-build.txt \
 		&& $(PY) setup.py -q build_ext --inplace \
-		|| echo "The compiled byte scans were not built: the pure-Python implementation is used."
+		|| echo "The compiled parts were not built: their pure-Python references are used."
 	@$(PY) -m encoding_core --version || true
 	@touch $@
 
@@ -39,7 +39,7 @@ lint: $(VENV)/.test-deps
 	$(VENV)/bin/lint-imports --no-cache
 
 ## test: lint, then every test (browser tests when Chromium is present), then the core's tests
-## (tests/whatwg, tests/decision) a second time with the pure-Python byte scans forced
+## (tests/whatwg, tests/decision) a second time with the pure-Python references forced
 ## (ENCODING_TRIAGE_PURE=1), always: the same tests again where no compiler built the scans
 test: lint $(VENV)/.speedups
 	$(PY) -m pytest

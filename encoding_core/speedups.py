@@ -52,6 +52,8 @@ EXTENSIONS = _shipped()
 
 def speedups() -> str:
     """``"cython"``, ``"pure"`` or ``"partial (missing: ...)"``: see the module."""
+    if forced_pure() or not EXTENSIONS:   # (no .pyx shipped: nothing compiled can answer)
+        return "pure"
     missing = [name for name in EXTENSIONS if compiled(name) is None]
     if not missing:
         return "cython"

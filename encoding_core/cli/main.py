@@ -42,7 +42,7 @@ def build_parser(prog: str = "python -m encoding_core") -> argparse.ArgumentPars
                    f"{prog} COMMAND --help    (each command's options and examples)"),
     )
     parser.add_argument("--version", action="version", version=version_line(),
-                        help="the version, and which implementation of the byte scans runs")
+                        help="the version, and whether the compiled parts run")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, commands in _SUBCOMMAND_MODULES.items():
         try:

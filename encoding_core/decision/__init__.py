@@ -11,11 +11,14 @@ record; what they ask of the text in ``conflicts_text``, ``disputes`` for Wester
 readings with another language's letters and escapes under UTF-8, ``mixedpage`` for a
 single-byte decision over UTF-8 runs), how a
 body reads as UTF-8 (``utf8profile``; its byte scans in ``utf8scan``, compiled by
-``_utf8scan.pyx`` where built), deciding under a host's site overrides given as a
+``_utf8scan.pyx`` where built), the sample of a page the text checks read once
+(``textsample``, compiled in ``_bytetest_c.pyx``), deciding under a host's site overrides given as a
 value or an ``OverrideSource`` (``overridden``: the one call every caller makes; the overrides
 room above implements the source) and the result records (``models``: ``Decoded``,
-``Evidence``, ``Conflict``).
+``Evidence``, ``Conflict``; built by ``_records_c.pyx`` where compiled). Each ``_*_c.pyx``
+(and ``_utf8scan.pyx``) is an optional Cython extension beside the pure-Python reference it is
+tested equal to, loaded through ``encoding_core.speedups``.
 
-May import: ``whatwg`` and the root's shared basics (``errors``, ``wording``);
+May import: ``whatwg`` and the root's shared basics (``errors``, ``wording``, ``speedups``);
 never the rooms that use it (fetch, warc, fields, overrides, views, cli).
 """

@@ -39,16 +39,11 @@ def compiled_module(name: str) -> ModuleType | None:
     return compiled(f"{__package__}.{name}")
 
 
-def _compiled() -> tuple[ModuleType, ModuleType] | None:
-    """Both extensions, or neither (one implementation of the byte scans in use)."""
-    scan, bytetest = compiled_module("_utf8scan"), compiled_module("_bytetest_c")
-    return None if scan is None or bytetest is None else (scan, bytetest)
-
-
-_BUILT = _compiled()
-_C = None if _BUILT is None else _BUILT[0]
+# each loaded on its own, as ``speedups.SPEEDUPS`` reports them (each tested equal to its
+# reference, so one without the other answers the same)
+_C = compiled_module("_utf8scan")
 #: ``_bytetest``'s compiled pass (``_bytetest_c.pyx``), or None
-BYTETEST_C = None if _BUILT is None else _BUILT[1]
+BYTETEST_C = compiled_module("_bytetest_c")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +78,9 @@ def body_scan(body: bytes) -> ByteScan | None:
 
 #: From this size on, a body's scan is remembered per thread with its ``bytes`` object
 #: (immutable: the same object scans the same) until the next long body or
-#: ``forget_last_scan``. A decision asks about a body's UTF-8 more than once when its
+#: ``forget_last_scan``, as ``whatwg.decoders`` remembers its last decode: ``decode`` forgets
+#: both when it returns; a caller of the scans outside ``decode`` holds one body until its
+#: next long one. A decision asks about a body's UTF-8 more than once when its
 #: declaration fails (the walk's profile and its guard, the detector's UTF-8 test): on a
 #: 10 MiB UTF-8 page with one bad byte that was five whole scans, about half of the decision
 #: (bench_memory). Below it a scan costs less than remembering would save.

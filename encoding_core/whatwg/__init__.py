@@ -7,8 +7,9 @@ Content-Type charset (``content_type``), the HTML prescan and the XML declaratio
 ``_prescan_steps``), and the tables generated from the standard's data (``_tables``; never
 edited by hand: ``make tables``).
 
-May import: nothing else of ``encoding_core``; it is the lowest layer, and the import contract in
-``pyproject.toml`` checks it. Public names: ``labels.get_encoding``,
+May import: only the root's shared basic ``speedups`` (which loads its compiled parts); it is
+the lowest room, and the import contract in ``pyproject.toml`` checks it. Public names:
+``labels.get_encoding``,
 ``labels.get_encoding_no_replacement``, ``labels.ENCODING_NAMES``, ``decoders.decode_strict``,
 ``decoders.decode_replace``, ``decoders.decode_utf8_if_few_errors``, ``bom.bom_sniff``,
 ``content_type.http_content_type_charset``, ``prescan.prescan``, ``prescan.find_declaration``.

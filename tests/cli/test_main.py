@@ -111,8 +111,8 @@ def test_a_command_whose_extra_is_missing_names_it(blocked, argv, extra, tmp_pat
     assert _without(blocked, ["inspect", str(page)], tmp_path).returncode == 0
 
 
-def test_version_says_which_byte_scans_run():
-    """`--version` names the implementation in use: the compiled scans, or the pure ones
+def test_version_says_which_compiled_parts_run():
+    """`--version` names the implementation in use: the compiled parts, or the pure ones
     when ENCODING_TRIAGE_PURE=1 asks for them."""
     from encoding_core.speedups import SPEEDUPS
 

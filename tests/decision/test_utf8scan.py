@@ -68,7 +68,8 @@ def test_the_compiled_scan_at_every_distance(at, piece):
 def test_pure_when_asked(monkeypatch):
     """ENCODING_TRIAGE_PURE=1 leaves the extension unused; the scan then gives None."""
     monkeypatch.setenv("ENCODING_TRIAGE_PURE", "1")
-    assert utf8scan._compiled() is None
+    assert utf8scan.compiled_module("_utf8scan") is None
+    assert utf8scan.compiled_module("_bytetest_c") is None
     monkeypatch.setattr(utf8scan, "_C", None)
     assert body_scan(b"caf\xc3\xa9") is None
     assert first_non_ascii_fast(b"caf\xc3\xa9") == 3
