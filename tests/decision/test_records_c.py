@@ -164,3 +164,29 @@ def test_every_real_world_decision_is_the_same_with_the_reference_builders(monke
         for field in dataclasses.fields(reference):
             assert getattr(compiled_decision, field.name) == getattr(reference, field.name)
         assert compiled_decision.to_json() == reference.to_json()
+
+
+#: The field order every positional builder call is written in (``new_decoded``,
+#: ``new_evidence``, ``new_attempt``, ``new_opinions``: no keyword checks there, and mypy sees
+#: ``Callable[..., X]``). A field added or moved fails here first: then fix each call site.
+FIELD_ORDERS = {
+    "Decoded": ["text", "encoding", "source", "replacements", "evidence", "conflicts",
+                "browser_encoding", "bom_length", "error_offsets", "needs_review",
+                "body_length", "lossy"],
+    "Evidence": ["source", "raw_label", "encoding", "used", "reason", "strict_ok",
+                 "error_offset", "confidence"],
+    "DecodeAttempt": ["encoding", "text", "strict_ok", "error_offset", "replacements",
+                      "error_offsets", "truncated"],
+    "Opinions": ["bom", "header", "declaration"],
+}
+
+
+def test_the_positional_builders_field_orders_are_pinned():
+    from dataclasses import fields
+
+    from encoding_core.decision.attempt import DecodeAttempt
+    from encoding_core.decision.models import Decoded, Evidence
+    from encoding_core.decision.resolve import Opinions
+
+    for record in (Decoded, Evidence, DecodeAttempt, Opinions):
+        assert [f.name for f in fields(record)] == FIELD_ORDERS[record.__name__], record
