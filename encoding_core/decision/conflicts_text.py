@@ -45,7 +45,7 @@ from .textsample import BINARY_HEAD, control_bytes_in_head
 __all__ = ["BetterReading", "better_reading", "binary_body", "implausible_characters",
            "implausible_reading"]
 
-# More than 1% of bytes text never holds (``textsample.CONTROL_BYTES``) in the first 4 KiB
+# More than 1% of bytes text never holds (``detect.CONTROL_BYTES``) in the first 4 KiB
 # (``textsample.BINARY_HEAD``) is binary (as detect._binary).
 _WIDE = frozenset({"utf-16le", "utf-16be", "utf-32le", "utf-32be"})
 

@@ -31,7 +31,7 @@ from .detect import sample_text, sample_window
 from .models import Conflict, Severity
 from .resolve import Detector
 
-__all__ = ["TELLS", "TELLS_WINDOW", "TELL_ENCODINGS", "escapes_under_ascii_label",
+__all__ = ["NOT_TELLS", "TELLS", "TELLS_WINDOW", "TELL_ENCODINGS", "escapes_under_ascii_label",
            "letters_of_another_language", "tell_language"]
 
 #: How much of the sample's window (``detect.sample_window``) is looked at for tells, and the
@@ -57,8 +57,9 @@ TELLS: tuple[tuple[str, bytes, bytes, bytes], ...] = (
 )
 #: The readings ``TELLS`` are written for (their bytes read as windows-1252).
 TELL_ENCODINGS = frozenset({"windows-1252", "iso-8859-15"})
-_NOT_TELLS = bytes(b for b in range(256)
-                   if not any(b in first + second + never for _n, first, second, never in TELLS))
+#: Every byte but those ``TELLS`` looks for (``bytes.translate`` deletes them, leaving the tells).
+NOT_TELLS = bytes(b for b in range(256)
+                  if not any(b in first + second + never for _n, first, second, never in TELLS))
 
 
 def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], str],
@@ -74,7 +75,7 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
     if detector is None or encoding not in TELL_ENCODINGS:
         return None
     # one C pass: the tell bytes present in the window the detectors' sample starts with
-    present = (sample_window(body, _SAMPLE).translate(None, _NOT_TELLS) if tells is None
+    present = (sample_window(body, _SAMPLE).translate(None, NOT_TELLS) if tells is None
                else tells)
     language = tell_language(present)
     if language is None:

@@ -33,7 +33,7 @@ import re
 
 from ..whatwg.decoders import decode_replace, decode_strict
 from ._plausibility import implausibility
-from .utf8profile import may_be_mostly_utf8
+from .utf8profile import may_hold_utf8_sequence
 
 __all__ = ["CENTRAL", "RARE_LATIN", "prefer_windows_1252", "without_utf8"]
 
@@ -78,7 +78,7 @@ def prefer_windows_1252(encoding: str, data: bytes, *,
         decode_strict(data, "windows-1252")
     except UnicodeDecodeError:
         return None
-    utf8 = may_be_mostly_utf8(data, 0)   # (no valid UTF-8 sequence: nothing to set aside)
+    utf8 = may_hold_utf8_sequence(data)   # (no valid UTF-8 sequence: nothing to set aside)
     rest = without_utf8(data) if utf8 else data
     western, theirs = (decode_replace(rest, e)[0] for e in ("windows-1252", encoding))
     if western == theirs:

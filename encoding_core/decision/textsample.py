@@ -24,23 +24,20 @@ from typing import NamedTuple
 from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS
 from ._agreement import QUICK_SAMPLE
 from ._bytetest import class_tables, may_be_implausible, non_latin_letters
-from .detect import sample_window, sample_window_words
-from .disputes import TELL_ENCODINGS, TELLS, TELLS_WINDOW
+from .detect import CONTROL_BYTES, sample_window, sample_window_words
+from .disputes import NOT_TELLS, TELL_ENCODINGS, TELLS_WINDOW
 from .utf8scan import BYTETEST_C as _C
 
 __all__ = ["BINARY_HEAD", "CONTROL_BYTES", "TextSample", "control_bytes_in_head",
            "control_bytes_in_head_reference", "text_sample", "text_sample_reference"]
 
-#: Bytes text never holds (NUL and C0 controls but tab, newlines, form feed and ESC, which
-#: ISO-2022-JP uses): ``conflicts_text.binary_body`` counts them in the first ``BINARY_HEAD``.
-CONTROL_BYTES = bytes([*range(0x09), 0x0B, *range(0x0E, 0x1B), *range(0x1C, 0x20)])
+# ``detect.CONTROL_BYTES``: ``conflicts_text.binary_body`` counts them in the first
+# ``BINARY_HEAD`` bytes
 BINARY_HEAD = 4096
 _CONTROL_FLAGS = bytes(int(b in CONTROL_BYTES) for b in range(256))
 
 #: The bytes ``disputes.TELLS`` looks for, as a 256-byte flag table (1: a tell byte).
-_TELL_FLAGS = bytes(int(any(b in first + second + never for _n, first, second, never in TELLS))
-                    for b in range(256))
-_NOT_TELLS = bytes(b for b in range(256) if not _TELL_FLAGS[b])
+_TELL_FLAGS = bytes(int(b not in NOT_TELLS) for b in range(256))
 
 
 class TextSample(NamedTuple):
@@ -102,7 +99,7 @@ def text_sample_reference(body: bytes, encoding: str) -> TextSample:
                                           or may_be_implausible(window, encoding))
     if encoding not in TELL_ENCODINGS:
         return TextSample(doubt, b"")
-    present = sample_window(body, TELLS_WINDOW).translate(None, _NOT_TELLS)
+    present = sample_window(body, TELLS_WINDOW).translate(None, NOT_TELLS)
     return TextSample(doubt, bytes(sorted(set(present))))
 
 
@@ -113,6 +110,8 @@ def control_bytes_in_head(body: bytes, head: int = BINARY_HEAD) -> int:
     >>> control_bytes_in_head(b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00")
     3
     """
+    if head <= 0:
+        return 0   # (no head: the reference's slice would count from the end)
     if _C is None or type(body) is not bytes:
         return control_bytes_in_head_reference(body, head)
     found: int = _C.count_flagged(body, head, _CONTROL_FLAGS)
@@ -125,5 +124,5 @@ def control_bytes_in_head_reference(body: bytes, head: int = BINARY_HEAD) -> int
     >>> control_bytes_in_head_reference(b"\\x00a\\x01b", 3)
     2
     """
-    part = body[:head]
+    part = body[:max(head, 0)]
     return len(part) - len(part.translate(None, CONTROL_BYTES))

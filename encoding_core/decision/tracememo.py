@@ -46,7 +46,11 @@ _MAX_HEADER = 200
 
 
 class Remembered(NamedTuple):
-    """The parts of a decision that its opinions decide, when its first source decoded."""
+    """The parts of a decision that its opinions decide, when its first source decoded.
+
+    A ``NamedTuple`` rather than a frozen dataclass (a deviation from STYLE, as
+    ``TextSample``): made once per remembered decision and read on every recall, where a
+    tuple's field reads are the cheapest there are."""
 
     encoding: str
     source: Source

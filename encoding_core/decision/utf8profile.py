@@ -15,7 +15,7 @@ from ..whatwg.decoders import decode_utf8_if_few_errors
 from .utf8scan import body_scan, first_non_ascii_fast, valid_multibyte_fast
 
 __all__ = ["Utf8Profile", "ascii_byte_count", "first_non_ascii", "may_be_mostly_utf8",
-           "utf8_profile", "valid_utf8_profile"]
+           "may_hold_utf8_sequence", "utf8_profile", "valid_utf8_profile"]
 
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 #: Bytes from the first non-ASCII one that ``valid_utf8_profile`` decodes before the rest.
@@ -98,6 +98,16 @@ def may_be_mostly_utf8(body: bytes, ratio: int = 1) -> bool:
     high, conts, most = len(body) - roles.count(b"."), roles.count(b"C"), roles.count(b"LC")
     fewest = high - conts - most  # the lone leads and the never bytes
     return most > 0 and most >= ratio * fewest
+
+
+def may_hold_utf8_sequence(body: bytes) -> bool:
+    """False only when ``body`` holds no valid multi-byte UTF-8 sequence (exact when the
+    compiled scan is in use, else by its bytes' roles: ``may_be_mostly_utf8`` with no ratio).
+
+    >>> may_hold_utf8_sequence("café".encode()), may_hold_utf8_sequence("café".encode("cp1252"))
+    (True, False)
+    """
+    return may_be_mostly_utf8(body, 0)
 
 
 def utf8_profile(body: bytes, attempt: object | None = None) -> Utf8Profile:

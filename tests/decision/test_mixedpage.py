@@ -42,16 +42,16 @@ def test_mixed_single_byte(body: bytes, encoding: str, source: str, mixed: bool)
                 max_size=60).map(b"".join))
 def test_no_utf8_sequence_means_no_run_to_search(body):
     """The shortcut before ``rare_latin.without_utf8``'s run search: a body
-    ``may_be_mostly_utf8(body, 0)`` rules out holds no run that regex, or this module's run
+    ``may_hold_utf8_sequence(body)`` rules out holds no run that regex, or this module's run
     expression, would find."""
     from encoding_core.decision import mixedpage, rare_latin, utf8scan
-    from encoding_core.decision.utf8profile import may_be_mostly_utf8
+    from encoding_core.decision.utf8profile import may_hold_utf8_sequence
 
-    if not may_be_mostly_utf8(body, 0):
+    if not may_hold_utf8_sequence(body):
         assert mixedpage._UTF8_RUN.search(body) is None
         assert rare_latin.without_utf8(body) == body
     if utf8scan.body_scan(body) is not None:   # compiled: the exact count, both ways
-        assert may_be_mostly_utf8(body, 0) == (rare_latin._UTF8.search(body) is not None)
+        assert may_hold_utf8_sequence(body) == (rare_latin._UTF8.search(body) is not None)
 
 # Lead, continuation and other high bytes beside ASCII: valid runs, runs cut short, runs with
 # a stray high byte on either side, surrogates and overlongs (which the run expression refuses)

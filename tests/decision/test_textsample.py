@@ -103,3 +103,19 @@ def test_the_tells_are_high_bytes() -> None:
     """The compiled pass passes over ASCII words looking for tells: every tell is high."""
     assert all(byte >= 0x80 for byte in range(256) if _TELL_FLAGS[byte])
     assert sum(_TELL_FLAGS) == len({b for t in TELLS for part in t[1:] for b in part})
+
+
+@pytest.mark.parametrize("head", [-5, -1, 0])
+def test_no_head_counts_no_control_bytes(head):
+    """A head of 0 or less holds nothing, compiled or not (a negative slice counts from the
+    end: the reference once did)."""
+    body = b"\x00\x01ab\x00"
+    assert control_bytes_in_head(body, head) == control_bytes_in_head_reference(body, head) == 0
+
+
+def test_a_reading_the_sample_is_not_for_is_the_references():
+    """A multi-byte or Unicode reading, or a bytearray: the reference answers, as before."""
+    body = "日本語のテキスト".encode("shift_jis") * 10
+    assert text_sample(body, "Shift_JIS") == text_sample_reference(body, "Shift_JIS")
+    legacy = "Größe".encode("cp1252") * 10
+    assert text_sample(bytearray(legacy), "windows-1252") == text_sample(legacy, "windows-1252")

@@ -77,7 +77,8 @@ def implausible_text(given: CheckInput, found: Found) -> Found:
     real text (``conflicts_text``), or with another language's letters (``disputes``).
 
     Not for a BOM's or the detector's reading (the detector is what would be asked), a
-    lossy one, wide text, or when ``utf8_under_legacy`` already found the body UTF-8.
+    lossy one, wide text, without a detector (neither check asks anything without one), or
+    when ``utf8_under_legacy`` already found the body UTF-8.
     """
     if (given.encoding in UNICODE or given.source in (Source.BOM, Source.DETECTOR)
             or given.lossy or given.wide or given.detector is None
