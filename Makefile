@@ -20,7 +20,7 @@ $(VENV)/.test-deps: requirements-dev.txt $(VENV)/.run-deps
 
 # The compiled parts (encoding_core/*/*.pyx), built in place; where no C
 # compiler or Python headers are found, the pure-Python implementation is used (make goes on).
-$(VENV)/.speedups: requirements-build.txt setup.py $(wildcard encoding_core/*/*.pyx) | $(VENV)/.run-deps
+$(VENV)/.speedups: requirements-build.txt setup.py $(wildcard encoding_core/*/*.pyx encoding_core/*.pxd) | $(VENV)/.run-deps
 	@$(PY) -m pip install -q --disable-pip-version-check -r requirements-build.txt \
 		&& $(PY) setup.py -q build_ext --inplace \
 		|| echo "The compiled parts were not built: their pure-Python references are used."

@@ -12,24 +12,9 @@ U+FFFD for it) is one ``invalid``, each sequence it completes one ``multibyte``.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from libc.stdint cimport uint64_t
-from libc.string cimport memchr, memcpy
+from libc.string cimport memchr
 
-cdef uint64_t _HIGH = 0x8080808080808080ULL
-
-
-cdef inline Py_ssize_t _skip_ascii(const unsigned char* p, Py_ssize_t i, Py_ssize_t n) noexcept:
-    """The first offset from ``i`` whose byte is not ASCII (``n`` when none is)."""
-    cdef uint64_t word
-    while i + 8 <= n:
-        memcpy(&word, p + i, 8)
-        if word & _HIGH:
-            break
-        i += 8
-    while i < n and p[i] < 0x80:
-        i += 1
-    return i
-
+from encoding_core._bytes_c cimport skip_ascii
 
 cdef Py_ssize_t _count(const unsigned char* p, Py_ssize_t n, bint stop, Py_ssize_t* first,
                        Py_ssize_t* invalid, Py_ssize_t* first_error) noexcept:
@@ -43,7 +28,7 @@ cdef Py_ssize_t _count(const unsigned char* p, Py_ssize_t n, bint stop, Py_ssize
     first_error[0] = -1
     while i < n:
         if needed == 0:
-            i = _skip_ascii(p, i, n)
+            i = skip_ascii(p, i, n)
             if i >= n:
                 break
             b = p[i]
@@ -106,7 +91,7 @@ cdef Py_ssize_t _count(const unsigned char* p, Py_ssize_t n, bint stop, Py_ssize
 def first_non_ascii(bytes data):
     """The offset of the first byte of ``data`` above 0x7F, or -1."""
     cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
-    cdef Py_ssize_t i = _skip_ascii(<const unsigned char*> PyBytes_AS_STRING(data), 0, n)
+    cdef Py_ssize_t i = skip_ascii(<const unsigned char*> PyBytes_AS_STRING(data), 0, n)
     return -1 if i >= n else i
 
 

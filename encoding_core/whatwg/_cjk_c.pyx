@@ -29,6 +29,8 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
+from encoding_core._bytes_c cimport skip_ascii
+
 
 cdef extern from "Python.h":
     object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
@@ -54,7 +56,6 @@ ENCODINGS = {"gbk": GB18030, "gb18030": GB18030, "big5": BIG5, "euc-jp": EUC_JP,
 cdef uint32_t NONE = 0xFFFE
 # no code point at this gb18030 ranges pointer (U+FFFE and U+FFFF are there: pointers 39418, 39419)
 cdef uint32_t NO_RANGE = 0xFFFFFFFF
-cdef uint64_t _HIGH = 0x8080808080808080ULL
 
 
 cdef struct Out:
@@ -115,20 +116,6 @@ cdef inline void copy_run(Out* o, const unsigned char* p, Py_ssize_t start,
         for k in range(end - start):
             (<uint32_t*> o.text)[o.count + k] = p[start + k]
     o.count += end - start   # (ASCII: no change to maxchar, which decides the str's kind)
-
-
-cdef inline Py_ssize_t skip_ascii(const unsigned char* p, Py_ssize_t i,
-                                  Py_ssize_t n) noexcept nogil:
-    """The first offset from ``i`` whose byte is not ASCII (``n`` when none is)."""
-    cdef uint64_t word
-    while i + 8 <= n:
-        memcpy(&word, p + i, 8)
-        if word & _HIGH:
-            break
-        i += 8
-    while i < n and p[i] < 0x80:
-        i += 1
-    return i
 
 
 cdef inline Py_ssize_t ascii_run(Out* o, const unsigned char* p, Py_ssize_t i,
