@@ -31,7 +31,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..whatwg.decoders import SINGLE_BYTE_ENCODINGS, decode_replace
+from ..whatwg.decoders import ESC, SINGLE_BYTE_ENCODINGS, decode_replace
 from ..whatwg.labels import get_encoding
 from ..wording import quoted
 from ._agreement import QUICK_SAMPLE, QUICK_WORDS
@@ -115,9 +115,9 @@ def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str
     'implausible-reading'
     """
     if (detector is None or encoding not in SINGLE_BYTE_ENCODINGS
-            or (body.isascii() and b"\x1b" not in body)):
+            or (body.isascii() and ESC not in body)):
         return None  # a wrong multi-byte declaration fails its strict decode instead
-    if b"\x1b" in body:  # (ISO-2022-JP's tell is in the markup-free ASCII sample)
+    if ESC in body:  # (ISO-2022-JP's tell is in the markup-free ASCII sample)
         part = sample(body, QUICK_SAMPLE, 0)
     else:
         # the byte test over the sample's raw window finds all it would in the sample (see

@@ -45,6 +45,7 @@ from ..whatwg.prescan import find_declaration
 from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, as_body, decode_as
 from .checks import Check, CheckInput, check_input
 from .checks import readings as _readings
+from .checks.clearance import clears
 from .checks.record import UNICODE
 from .conflicts import CHECKS, PLAIN_CHECKS, find_conflicts
 from .detect import default_detector
@@ -110,7 +111,8 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     try:
         given, text, attempt, needs_review, checks = _decide(
             body, content_type, override, site_default, detector)
-        conflicts = find_conflicts(given, checks)
+        # a plain record the compiled passes clear needs none of its checks (``clearance``)
+        conflicts = () if given.plain and clears(given) else find_conflicts(given, checks)
     finally:
         forget_last_calls()
         forget_last_scan()

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..whatwg.decoders import decode_replace, decode_strict
+from ..whatwg.decoders import ESC, decode_replace, decode_strict
 from .detect import sample_text, sample_window
 from .models import Conflict, Severity
 from .resolve import Detector
@@ -124,7 +124,7 @@ def escapes_under_ascii_label(body: bytes, encoding: str,
                               said: Callable[[], str]) -> Conflict | None:
     """An ``implausible-reading`` conflict when ISO-2022-JP text stands under another label
     (7-bit, it decodes strictly as UTF-8 or windows-1252 with its escapes in the text)."""
-    if encoding == "iso-2022-jp" or b"\x1b" not in body:
+    if encoding == "iso-2022-jp" or ESC not in body:
         return None
     if b"\x1b$B" not in body and b"\x1b$@" not in body:
         return None

@@ -56,7 +56,7 @@ def mixed_single_byte(body: bytes, encoding: str, source: str,
     """The segment map of a body decided in a single-byte encoding by the detector, the site
     default or the fallback, when it mixes UTF-8 with another encoding; else None."""
     if (encoding not in SINGLE_BYTE_ENCODINGS or source not in _UNDECLARED
-            or body.isascii() or b"\x00" in body[:4096]):
+            or body.isascii() or body.find(b"\x00", 0, 4096) >= 0):
         return None   # (NUL bytes: UTF-16 or binary, reported apart)
     latin = encoding in _LATIN_ENCODINGS
     if not latin and b"\xe2\x80" not in body and b"\xe2\x82\xac" not in body \

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from ..whatwg.bom import browser_bom_sniff
 from ..whatwg.content_type import ContentTypeCharset
+from ..whatwg.decoders import ESC
 from ..whatwg.labels import get_encoding
 from ..whatwg.prescan import Declaration, DeclarationKind
 from .attempt import DecodeAttempt, decode_as, strict_attempt, truncated_attempt
@@ -265,7 +266,7 @@ class Walk:
         self.consider(Source.BYTE_PATTERN, pattern.describe(), pattern.encoding)
 
     def detect(self, detector: Detector) -> None:
-        if self.body.isascii() and b"\x1b" not in self.body:  # ESC: maybe iso-2022-jp
+        if self.body.isascii() and ESC not in self.body:  # ESC: maybe iso-2022-jp
             self.note(Source.DETECTOR, None, None, "not needed: the body is ASCII")
             return
         try:

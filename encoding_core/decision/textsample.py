@@ -28,16 +28,18 @@ from .detect import CONTROL_BYTES, sample_window, sample_window_words
 from .disputes import NOT_TELLS, TELL_ENCODINGS, TELLS_WINDOW
 from .utf8scan import BYTETEST_C as _C
 
-__all__ = ["BINARY_HEAD", "CONTROL_BYTES", "TextSample", "control_bytes_in_head",
-           "control_bytes_in_head_reference", "text_sample", "text_sample_reference"]
+__all__ = ["BINARY_HEAD", "CONTROL_BYTES", "CONTROL_FLAGS", "TELL_FLAGS", "TextSample",
+           "control_bytes_in_head", "control_bytes_in_head_reference", "sample_arguments",
+           "text_sample", "text_sample_reference"]
 
 # ``detect.CONTROL_BYTES``: ``conflicts_text.binary_body`` counts them in the first
 # ``BINARY_HEAD`` bytes
 BINARY_HEAD = 4096
-_CONTROL_FLAGS = bytes(int(b in CONTROL_BYTES) for b in range(256))
+#: ``CONTROL_BYTES`` as a 256-byte flag table (1: a control byte), as the compiled count reads it.
+CONTROL_FLAGS = bytes(int(b in CONTROL_BYTES) for b in range(256))
 
 #: The bytes ``disputes.TELLS`` looks for, as a 256-byte flag table (1: a tell byte).
-_TELL_FLAGS = bytes(int(b not in NOT_TELLS) for b in range(256))
+TELL_FLAGS = bytes(int(b not in NOT_TELLS) for b in range(256))
 
 
 class TextSample(NamedTuple):
@@ -67,14 +69,14 @@ def text_sample(body: bytes, encoding: str) -> TextSample:
     """
     if _C is None or type(body) is not bytes or encoding not in SINGLE_BYTE_ENCODINGS:
         return text_sample_reference(body, encoding)
-    table, words_table, raw_doubt, tells_head = _pass_arguments(encoding)
+    table, words_table, raw_doubt, tells_head = sample_arguments(encoding)
     doubt, tells = _C.sample_facts(body, QUICK_SAMPLE, table, words_table, raw_doubt,
-                                   tells_head, _TELL_FLAGS)
+                                   tells_head, TELL_FLAGS)
     return TextSample(doubt, tells)
 
 
 @lru_cache(maxsize=64)
-def _pass_arguments(encoding: str) -> tuple[bytes | None, bytes | None, bool, int]:
+def sample_arguments(encoding: str) -> tuple[bytes | None, bytes | None, bool, int]:
     """What the compiled pass needs of single-byte ``encoding``, looked up once: its class
     tables (``_bytetest.class_tables``), whether a raw window's letters of another script
     doubt (``non_latin_letters``), how far to look for tells (0: not a ``TELL_ENCODINGS``)."""
@@ -114,7 +116,7 @@ def control_bytes_in_head(body: bytes, head: int = BINARY_HEAD) -> int:
         return 0   # (no head: the reference's slice would count from the end)
     if _C is None or type(body) is not bytes:
         return control_bytes_in_head_reference(body, head)
-    found: int = _C.count_flagged(body, head, _CONTROL_FLAGS)
+    found: int = _C.count_flagged(body, head, CONTROL_FLAGS)
     return found
 
 

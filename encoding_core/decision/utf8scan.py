@@ -101,7 +101,7 @@ def scan_reference(body: bytes) -> ByteScan:
     >>> scan_reference(b"\\x00caf\\xc3\\xa9 \\xe2\\x80")
     ByteScan(first_non_ascii=4, multibyte=1, invalid=1, first_error=7, nul_head=True)
     """
-    nul = b"\x00" in body[:NUL_WINDOW]
+    nul = body.find(b"\x00", 0, NUL_WINDOW) >= 0
     first = first_non_ascii_reference(body)
     if first < 0:
         return ByteScan(-1, 0, 0, -1, nul)

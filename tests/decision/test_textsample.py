@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from encoding_core.decision.disputes import TELLS
 from encoding_core.decision.textsample import (
-    _TELL_FLAGS,
+    TELL_FLAGS,
     TextSample,
     control_bytes_in_head,
     control_bytes_in_head_reference,
@@ -101,8 +101,8 @@ def test_the_control_count_on_hostile_shapes() -> None:
 
 def test_the_tells_are_high_bytes() -> None:
     """The compiled pass passes over ASCII words looking for tells: every tell is high."""
-    assert all(byte >= 0x80 for byte in range(256) if _TELL_FLAGS[byte])
-    assert sum(_TELL_FLAGS) == len({b for t in TELLS for part in t[1:] for b in part})
+    assert all(byte >= 0x80 for byte in range(256) if TELL_FLAGS[byte])
+    assert sum(TELL_FLAGS) == len({b for t in TELLS for part in t[1:] for b in part})
 
 
 @pytest.mark.parametrize("head", [-5, -1, 0])

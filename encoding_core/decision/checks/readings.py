@@ -11,7 +11,7 @@ earlier finding (see each).
 
 from __future__ import annotations
 
-from ...whatwg.decoders import SINGLE_BYTE_ENCODINGS
+from ...whatwg.decoders import ESC, SINGLE_BYTE_ENCODINGS
 from .. import conflicts_text, disputes
 from ..mixedpage import mixed_conflict
 from ..models import Conflict, Severity, Source
@@ -91,7 +91,7 @@ def implausible_text(given: CheckInput, found: Found) -> Found:
     reading = None
     # each is asked only when the sample leaves it something to find (ESC: ISO-2022-JP's
     # tell, which the implausible reading looks for apart from the window)
-    if sample is None or sample.doubt or b"\x1b" in body:
+    if sample is None or sample.doubt or ESC in body:
         reading = conflicts_text.implausible_reading(   # who said it: worded only for one
             body, encoding, given.said, given.detector,
             doubt=None if sample is None else sample.doubt)
@@ -105,7 +105,7 @@ def implausible_text(given: CheckInput, found: Found) -> Found:
 def ascii_label_escapes(given: CheckInput, found: Found) -> Found:
     """``implausible-reading``: ISO-2022-JP escapes under a declared label that reads them
     as text (``disputes``); not when ``implausible_text`` already reported the reading."""
-    if (b"\x1b" not in given.body or given.source not in DECLARED or given.lossy
+    if (ESC not in given.body or given.source not in DECLARED or given.lossy
             or given.wide
             or (found and any(c.kind == "implausible-reading" for c in found))):
         return ()
