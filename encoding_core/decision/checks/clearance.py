@@ -57,7 +57,7 @@ def clears(given: CheckInput) -> bool:
         return True   # (a Unicode reading: only the ESC and the control bytes could tell)
     if encoding not in SINGLE_BYTE_ENCODINGS:
         # a legacy multi-byte reading: only utf8_under_legacy can find anything
-        return _SCAN.valid_multibyte(body) < 0
+        return bool(_SCAN.valid_multibyte(body) < 0)
     if _SCAN.valid_multibyte(body) >= 0:
         return False   # valid UTF-8 under a single-byte label
     table, words_table, raw_doubt, tells_head = sample_arguments(encoding)
