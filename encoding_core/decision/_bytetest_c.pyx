@@ -14,9 +14,11 @@ Beside it, the text checks' other byte passes, each with its reference in
 ``tests/decision/test_textsample.py`` holds those equal.
 """
 
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
+
+from encoding_core._bytes_c cimport find_any3, skip_ascii
 
 
 cdef inline unsigned char _context(unsigned char c) noexcept:
@@ -72,98 +74,106 @@ cdef void _init_tables() noexcept:
 _init_tables()
 
 
+cdef struct _State:
+    unsigned char prev_f         # the previous class's flags (0: none yet)
+    unsigned char prev_ctx       # the previous context class, marks of no script too
+    unsigned char prev_ctx_nog   # the same, marks of no script passed over
+    unsigned char word_alphabet  # the last L or N of the word (_ALPHABETS)
+    unsigned char lm1, lm2       # the two previous _LETTERS_MARKS classes
+    int between                  # letter-mark-letter runs in the word
+
+
+cdef inline bint _scores(_State* s, unsigned char c) noexcept:
+    """Class ``c`` through every rule, after the classes ``s`` holds the little of: True when
+    a word may score (``s`` is then left as it is)."""
+    cdef unsigned char f = _FLAGS[c], ctx, letters
+    if f & F_ANY:   # X M S: anywhere
+        return True
+    # a mark not after a letter or a mark; one of the script not after its letter
+    ctx = _CTX[c]
+    if f & F_MARK:
+        if c == 103:   # g
+            if s.prev_ctx == 0 or s.prev_ctx == 46 or s.prev_ctx == 32:
+                return True
+        elif s.prev_ctx_nog == 0 or s.prev_ctx_nog == 76 or s.prev_ctx_nog == 46 \
+                or s.prev_ctx_nog == 32:   # m
+            return True
+    s.prev_ctx = ctx
+    if c != 103:
+        s.prev_ctx_nog = ctx
+    # a case turn: a lower-case letter, then a non-ASCII capital
+    if (f & F_UPPER) and (s.prev_f & F_LOWER):
+        return True
+    s.prev_f = f
+    # two usual marks in one word, each between two letters
+    letters = _LETTERS[c]
+    if letters == 32:
+        s.between = 0
+    elif letters == 76 and s.lm1 == 80 and s.lm2 == 76:
+        s.between += 1
+        if s.between >= 2:
+            return True
+    s.lm2 = s.lm1
+    s.lm1 = letters
+    # two alphabets in one word
+    if c == 32:
+        s.word_alphabet = 0
+    elif f & F_LATIN:
+        if s.word_alphabet == 78:
+            return True
+        s.word_alphabet = 76
+    elif f & F_OTHER:
+        if s.word_alphabet == 76:
+            return True
+        s.word_alphabet = 78
+    return False
+
+
 cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
                               const unsigned char* t) noexcept:
-    """``classes_may_be_implausible`` over ``n`` bytes at ``p``, classes from ``t``."""
-    cdef Py_ssize_t i
-    cdef unsigned char c, f, ctx, letters
-    cdef unsigned char prev_f = 0          # the previous class's flags (0: none yet)
-    cdef unsigned char prev_ctx = 0        # the previous context class, marks of no script too
-    cdef unsigned char prev_ctx_nog = 0    # the same, marks of no script passed over
-    cdef unsigned char word_alphabet = 0   # the last L or N of the word (_ALPHABETS)
-    cdef unsigned char lm1 = 0, lm2 = 0    # the two previous _LETTERS_MARKS classes
-    cdef int between = 0                   # letter-mark-letter runs in the word
-    cdef Py_ssize_t j
-    cdef uint64_t word
-    cdef unsigned char last
-    # ASCII bytes read as " aA0." only (every single-byte table here): then eight of them
-    # after a state where none can score (no usual mark just before, no other script's
-    # letter in the word) move the state only, and are passed over together
+    """``classes_may_be_implausible`` over ``n`` bytes at ``p``, classes from ``t``.
+
+    Where the table reads ASCII bytes as " aA0." only (every single-byte table here), no
+    rule can score on a word of ASCII bytes: each needs a class only a high byte has (X M S,
+    a mark, a non-ASCII capital, a usual mark "P", another script's letter), and a space
+    ends a word, leaving the state as it starts (the state at the start of the part gives
+    every rule the same answers as after a space). So only the words that hold a high byte
+    are read, each from its start (after the last space before its first high byte) through
+    the space that ends it; the ASCII words between are passed over.
+    """
+    cdef _State s
+    cdef Py_ssize_t i = 0, j, high, start
+    cdef unsigned char c
     cdef bint fast = True
+    s.prev_f = s.prev_ctx = s.prev_ctx_nog = s.word_alphabet = s.lm1 = s.lm2 = 0
+    s.between = 0
     for j in range(128):
         if t[j] != 32 and t[j] != 97 and t[j] != 65 and t[j] != 48 and t[j] != 46:
             fast = False
             break
-    i = 0
-    while i < n:
-        if fast and i + 8 <= n and lm1 != 80 and word_alphabet != 78:
-            memcpy(&word, p + i, 8)
-            if not (word & 0x8080808080808080ULL):
-                for j in range(i, i + 8):
-                    if t[p[j]] == 32:
-                        between = 0
-                        break
-                j = i + 7
-                while j >= i:   # the word's alphabet: its last space or ASCII letter says
-                    c = t[p[j]]
-                    if c == 32:
-                        word_alphabet = 0
-                        break
-                    if _FLAGS[c] & F_LATIN:
-                        word_alphabet = 76
-                        break
-                    j -= 1
-                last = t[p[i + 7]]
-                prev_ctx = _CTX[last]
-                prev_ctx_nog = prev_ctx
-                prev_f = _FLAGS[last]
-                lm2 = _LETTERS[t[p[i + 6]]]
-                lm1 = _LETTERS[last]
-                i += 8
-                continue
-        c = t[p[i]]
-        i += 1
-        f = _FLAGS[c]
-        if f & F_ANY:   # X M S: anywhere
-            return True
-        # a mark not after a letter or a mark; one of the script not after its letter
-        ctx = _CTX[c]
-        if f & F_MARK:
-            if c == 103:   # g
-                if prev_ctx == 0 or prev_ctx == 46 or prev_ctx == 32:
-                    return True
-            elif prev_ctx_nog == 0 or prev_ctx_nog == 76 or prev_ctx_nog == 46 \
-                    or prev_ctx_nog == 32:   # m
+    if not fast:
+        for i in range(n):
+            if _scores(&s, t[p[i]]):
                 return True
-        prev_ctx = ctx
-        if c != 103:
-            prev_ctx_nog = ctx
-        # a case turn: a lower-case letter, then a non-ASCII capital
-        if (f & F_UPPER) and (prev_f & F_LOWER):
-            return True
-        prev_f = f
-        # two usual marks in one word, each between two letters
-        letters = _LETTERS[c]
-        if letters == 32:
-            between = 0
-        elif letters == 76 and lm1 == 80 and lm2 == 76:
-            between += 1
-            if between >= 2:
+        return False
+    while True:
+        high = skip_ascii(p, i, n)
+        if high >= n:
+            return False
+        start = high
+        while start > i and t[p[start - 1]] != 32:
+            start -= 1
+        # (from ``i`` to ``start`` an ASCII run that ends in a space, or nothing: the state
+        # at ``start`` is the state after a space either way)
+        j = start
+        while j < n:
+            c = t[p[j]]
+            if _scores(&s, c):
                 return True
-        lm2 = lm1
-        lm1 = letters
-        # two alphabets in one word
-        if c == 32:
-            word_alphabet = 0
-        elif f & F_LATIN:
-            if word_alphabet == 78:
-                return True
-            word_alphabet = 76
-        elif f & F_OTHER:
-            if word_alphabet == 76:
-                return True
-            word_alphabet = 78
-    return False
+            j += 1
+            if c == 32 and j > high:
+                break
+        i = j
 
 
 def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
@@ -187,6 +197,7 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
     cdef unsigned char c, prev_angle = 0
     cdef bint paired = True, high = False, doubt
     cdef unsigned char seen[256]
+    cdef unsigned char found[256]
     cdef uint64_t word
     i = 0
     while i + 8 <= size:   # ASCII eight bytes at a time
@@ -206,8 +217,10 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
         if start < 0:
             start = 0
     n = min(head, size - start)
-    # the tags: they pair up when "<" and ">" alternate and the first is "<"
-    for i in range(n):
+    # the tags: they pair up when "<" and ">" alternate and the first is "<" (only "<", ">"
+    # and a newline move this state: the bytes between are passed over together)
+    i = find_any3(b + start, 0, n, 60, 62, 10)
+    while i < n:
         c = b[start + i]
         if c == 60 or c == 62:
             if (prev_angle == 0 and c == 62) or prev_angle == c:
@@ -215,8 +228,9 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
             prev_angle = c
             if c == 60:
                 last_open = i
-        elif c == 10:
+        else:
             last_newline = i
+        i = find_any3(b + start, i + 1, n, 60, 62, 10)
     end = n
     if paired and prev_angle == 60:   # cut at the last "<", as the sample is cut
         if last_open == 0 or size - start <= head or last_newline > last_open:
@@ -224,10 +238,7 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
         else:
             end = last_open
     cut = end if paired else n
-    for i in range(cut):
-        if b[start + i] >= 0x80:
-            high = True
-            break
+    high = skip_ascii(b + start, 0, cut) < cut
     if not high:
         doubt = False
     elif paired:
@@ -240,22 +251,18 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
     for i in range(256):
         seen[i] = 0
     n = min(tells_head, size - start)
-    i = 0
+    i = skip_ascii(b + start, 0, n)   # the tells are high bytes: ASCII runs are passed over
     while i < n:
-        if i + 8 <= n:   # the tells are high bytes: an ASCII word of eight is passed over
-            memcpy(&word, b + start + i, 8)
-            if not (word & 0x8080808080808080ULL):
-                i += 8
-                continue
         c = b[start + i]
         if flags[c]:
             seen[c] = 1
-        i += 1
-    present = bytearray()
+        i = skip_ascii(b + start, i + 1, n)
+    n = 0
     for i in range(256):
         if seen[i]:
-            present.append(i)
-    return doubt, bytes(present)
+            found[n] = <unsigned char> i
+            n += 1
+    return doubt, PyBytes_FromStringAndSize(<char*> found, n)
 
 
 def count_flagged(bytes data, Py_ssize_t head, bytes flags):
