@@ -1,5 +1,6 @@
 # cython: language_level=3
-# Byte loops shared by the compiled parts (``decision/_utf8scan.pyx``, ``whatwg/_cjk_c.pyx``):
+# Byte loops shared by the compiled parts (``decision/_utf8scan.pyx``, ``decision/_bytetest_c.pyx``,
+# ``whatwg/_cjk_c.pyx``, ``whatwg/_prescan_c.pyx``):
 # inline C, no module of its own (a .pxd is read by the .pyx files that cimport it).
 
 from libc.stdint cimport uint64_t
@@ -46,9 +47,73 @@ cdef extern from *:
         while (i < n && p[i] != a && p[i] != b && p[i] != c) i++;
         return i;
     }
+    /* Bit k set where p[k] (k < 16) is a, b or c: a 16-byte block's matches, SSE2 where the
+       compiler has it, else byte by byte. */
+    static inline unsigned int et_mask3(const unsigned char* p, unsigned char a,
+                                        unsigned char b, unsigned char c) {
+    #if defined(__SSE2__) && defined(__GNUC__)
+        __m128i v = _mm_loadu_si128((const __m128i*)p);
+        return (unsigned int)_mm_movemask_epi8(_mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)a)),
+                         _mm_cmpeq_epi8(v, _mm_set1_epi8((char)b))),
+            _mm_cmpeq_epi8(v, _mm_set1_epi8((char)c))));
+    #else
+        unsigned int m = 0;
+        for (int k = 0; k < 16; k++) {
+            if (p[k] == a || p[k] == b || p[k] == c) m |= 1u << k;
+        }
+        return m;
+    #endif
+    }
+    /* The lowest set bit's index of m, m not 0. */
+    static inline int et_lowest_bit(unsigned int m) {
+    #if defined(__GNUC__)
+        return __builtin_ctz(m);
+    #else
+        int k = 0;
+        while (!(m & 1u)) { m >>= 1; k++; }
+        return k;
+    #endif
+    }
+    /* The first offset j from i with p[j] == first and p[j + 1] equal to a, b or c, both
+       in p[:n] (n when none): sixteen pairs at a time with SSE2 where the compiler has it. */
+    static inline Py_ssize_t et_find_pair(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
+                                          unsigned char first, unsigned char a,
+                                          unsigned char b, unsigned char c) {
+    #if defined(__SSE2__) && defined(__GNUC__)
+        const __m128i vf = _mm_set1_epi8((char)first);
+        const __m128i va = _mm_set1_epi8((char)a);
+        const __m128i vb = _mm_set1_epi8((char)b);
+        const __m128i vc = _mm_set1_epi8((char)c);
+        while (i + 17 <= n) {
+            __m128i v = _mm_loadu_si128((const __m128i*)(p + i));
+            __m128i w = _mm_loadu_si128((const __m128i*)(p + i + 1));
+            int m = _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(v, vf), _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(w, va), _mm_cmpeq_epi8(w, vb)),
+                _mm_cmpeq_epi8(w, vc))));
+            if (m) return i + __builtin_ctz((unsigned int)m);
+            i += 16;
+        }
+    #endif
+        for (; i + 1 < n; i++) {
+            if (p[i] == first && (p[i + 1] == a || p[i + 1] == b || p[i + 1] == c)) return i;
+        }
+        return n;
+    }
     """
     # The first offset from ``i`` of a byte equal to ``a``, ``b`` or ``c`` in ``p[:n]`` (``n``
     # when none): sixteen bytes at a time (SSE2) where the compiler has it, else byte by byte.
     Py_ssize_t find_any3 "et_find_any3"(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
                                         unsigned char a, unsigned char b,
                                         unsigned char c) noexcept nogil
+    # The first offset ``j`` from ``i`` where ``p[j]`` is ``first`` and ``p[j + 1]`` is ``a``,
+    # ``b`` or ``c``, both before ``n`` (``n`` when none): sixteen pairs at a time (SSE2) where
+    # the compiler has it, else byte by byte.
+    Py_ssize_t find_pair "et_find_pair"(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
+                                        unsigned char first, unsigned char a, unsigned char b,
+                                        unsigned char c) noexcept nogil
+    # Bit ``k`` set where ``p[k]`` (``k`` < 16; sixteen bytes must be there) is ``a``, ``b`` or
+    # ``c``; and the index of the lowest set bit of a mask that is not 0.
+    unsigned int mask3 "et_mask3"(const unsigned char* p, unsigned char a, unsigned char b,
+                                  unsigned char c) noexcept nogil
+    int lowest_bit "et_lowest_bit"(unsigned int m) noexcept nogil

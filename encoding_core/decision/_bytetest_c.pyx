@@ -18,7 +18,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
-from encoding_core._bytes_c cimport find_any3, skip_ascii
+from encoding_core._bytes_c cimport lowest_bit, mask3, skip_ascii
 
 
 cdef inline unsigned char _context(unsigned char c) noexcept:
@@ -176,6 +176,28 @@ cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
         i = j
 
 
+cdef struct _Tags:
+    bint paired                  # "<" and ">" alternate so far, the first a "<"
+    unsigned char prev_angle     # the last of them (0: none yet)
+    Py_ssize_t last_open         # where the last "<" is (-1: none)
+    Py_ssize_t last_newline      # where the last newline is (-1: none)
+
+
+cdef inline void _tag_byte(_Tags* tags, const unsigned char* b, Py_ssize_t start,
+                           Py_ssize_t i) noexcept:
+    """The byte at ``start + i`` through the tag walk: a "<" or ">" pairs or not, a newline
+    is remembered; any other byte moves nothing."""
+    cdef unsigned char c = b[start + i]
+    if c == 60 or c == 62:
+        if (tags.prev_angle == 0 and c == 62) or tags.prev_angle == c:
+            tags.paired = False
+        tags.prev_angle = c
+        if c == 60:
+            tags.last_open = i
+    elif c == 10:
+        tags.last_newline = i
+
+
 def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
                  bint raw_doubt, Py_ssize_t tells_head, bytes tells):
     """``textsample.text_sample_reference``'s answer in one pass: (doubt, tell bytes present).
@@ -198,6 +220,8 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
     cdef bint paired = True, high = False, doubt
     cdef unsigned char seen[256]
     cdef unsigned char found[256]
+    cdef _Tags tags
+    cdef unsigned int mask
     cdef uint64_t word
     i = 0
     while i + 8 <= size:   # ASCII eight bytes at a time
@@ -219,18 +243,21 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
     n = min(head, size - start)
     # the tags: they pair up when "<" and ">" alternate and the first is "<" (only "<", ">"
     # and a newline move this state: the bytes between are passed over together)
-    i = find_any3(b + start, 0, n, 60, 62, 10)
+    tags.paired = True
+    tags.prev_angle = 0
+    tags.last_open = tags.last_newline = -1
+    i = 0
+    while i + 16 <= n:   # sixteen bytes at a time, each match in turn
+        mask = mask3(b + start + i, 60, 62, 10)
+        while mask:
+            _tag_byte(&tags, b, start, i + lowest_bit(mask))
+            mask &= mask - 1
+        i += 16
     while i < n:
-        c = b[start + i]
-        if c == 60 or c == 62:
-            if (prev_angle == 0 and c == 62) or prev_angle == c:
-                paired = False
-            prev_angle = c
-            if c == 60:
-                last_open = i
-        else:
-            last_newline = i
-        i = find_any3(b + start, i + 1, n, 60, 62, 10)
+        _tag_byte(&tags, b, start, i)
+        i += 1
+    paired, prev_angle = tags.paired, tags.prev_angle
+    last_open, last_newline = tags.last_open, tags.last_newline
     end = n
     if paired and prev_angle == 60:   # cut at the last "<", as the sample is cut
         if last_open == 0 or size - start <= head or last_newline > last_open:

@@ -21,6 +21,8 @@ from cpython.object cimport PyObject_GenericSetAttr
 from cpython.unicode cimport PyUnicode_DecodeLatin1
 from libc.string cimport memchr
 
+from encoding_core._bytes_c cimport find_pair
+
 from ._prescan_steps import (
     LOWER_TABLE,
     PRESCAN_MAP,
@@ -378,8 +380,9 @@ cdef object _late(const unsigned char* d, Py_ssize_t n, list skipped):
     cdef list late_skipped = []
     cdef list out = []
     while True:
-        pos = _find(d, n, pos, 0x3C)
-        if pos < 0:
+        # a "<" that can start neither "<!--" nor "<meta" is passed over
+        pos = find_pair(d, pos, n, 0x3C, 0x21, 0x4D, 0x6D)   # "<" then "!", "M" or "m"
+        if pos >= n:
             return None
         if pos + 3 < n and d[pos + 1] == 0x21 and d[pos + 2] == 0x2D and d[pos + 3] == 0x2D:
             end = _comment_end(d, n, pos + 2)
