@@ -1,8 +1,9 @@
 """A plain record cleared at once: when none of the body checks can find anything.
 
-Most pages are right. On a ``plain`` record (``record.plain``: a declared source decoded the
-body strictly and whole, the browser agrees, nothing was passed over) only the four checks of
-``conflicts.PLAIN_CHECKS`` can find anything, and each starts from a fact of the bytes:
+Most pages are right. On a ``plain`` record (``record.plain``: a declared source or a BOM
+alone decoded the body strictly and whole, the browser agrees, nothing was passed over) only
+the four checks of ``conflicts.PLAIN_CHECKS`` can find anything, and each starts from a fact
+of the bytes:
 
 - ``utf8_under_legacy``: a legacy reading of a non-ASCII body that is valid UTF-8;
 - ``implausible_text``: a single-byte reading whose sample the byte test doubts
@@ -51,10 +52,12 @@ def clears(given: CheckInput) -> bool:
     if _C is None or _SCAN is None or not given.plain or type(body) is not bytes \
             or ESC in body:
         return False
+    if encoding in UNICODE and encoding != "utf-8":
+        return True   # (UTF-16 and UTF-32 text is full of control bytes: never a binary body)
     if _C.count_flagged(body, BINARY_HEAD, CONTROL_FLAGS) > min(len(body), BINARY_HEAD) // 100:
         return False
-    if encoding in UNICODE or body.isascii():
-        return True   # (a Unicode reading: only the ESC and the control bytes could tell)
+    if encoding == "utf-8" or body.isascii():
+        return True   # (UTF-8: only the ESC and the control bytes could tell)
     if encoding not in SINGLE_BYTE_ENCODINGS:
         # a legacy multi-byte reading: only utf8_under_legacy can find anything
         return bool(_SCAN.valid_multibyte(body) < 0)

@@ -135,7 +135,7 @@ def plain(opinions: Opinions, evidence: tuple[Evidence, ...]) -> bool:
     mixed_single_byte_page      ``mixed``
     without_bom                 ``pattern`` (and ``wide``)
     header_meta_disagree        a header charset and a declared encoding that differ
-    bom_contradicts_declaration a BOM
+    bom_contradicts_declaration a BOM, with a header charset or a declaration
     late_declaration            a ``late`` declaration
     repeated_content_type       more than one Content-Type value
     lossy_reading               ``lossy``
@@ -146,7 +146,8 @@ def plain(opinions: Opinions, evidence: tuple[Evidence, ...]) -> bool:
     ``tests/decision/checks/test_record.py`` runs every check on plain records to hold it.
     """
     header, declaration = opinions.header, opinions.declaration
-    if opinions.bom is not None or len(header.values) > 1:
+    if len(header.values) > 1 or (opinions.bom is not None
+                                  and (header.charset is not None or declaration is not None)):
         return False
     if declaration is not None and (
             declaration.skipped or declaration.late

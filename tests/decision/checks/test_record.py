@@ -72,7 +72,11 @@ _PLAIN_CASES = [
     (b"<p>caf\xc3\xa9 \x92</p>", "text/html; charset=utf-8", False),    # lossy
     (b"<p>caf\xc3\xa9</p>\xc3", "text/html; charset=utf-8", False),     # truncated
     (b"<p>caf\xe9</p>", "text/html; charset=windows-1252; x=", False),  # browser differs
+    (b"\xff\xfe\x00\x00<\x00\x00\x00", "text/html", False),             # UTF-32 BOM: browser
     (_META % b"utf-8", "text/html; charset=utf-8", True),
+    (b"\xef\xbb\xbf<p>caf\xc3\xa9</p>", "text/html", True),                # a BOM alone
+    ("\ufeff<p>café</p>".encode("utf-16le"), "text/html", True),
+    ("\ufeff<p>café</p>".encode("utf-16be"), "text/html", True),
     (b"<p>caf\xe9</p>", "text/html; charset=windows-1252", True),
 ]
 
