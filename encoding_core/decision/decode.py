@@ -60,7 +60,7 @@ from .resolve import (
     browser_encoding,
     new_opinions,
 )
-from .tracememo import TraceMemo, memo_key
+from .tracememo import MemoKey, TraceMemo, memo_key
 from .utf8scan import forget_last_scan
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "PLAIN_UNICODE_CHECKS", "DecodeAttempt",
@@ -104,15 +104,30 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
 
     The decoders, and the UTF-8 scan of a long body, remember their last body per thread
     while the walk, the detector and the checks ask about it; that is let go when the
-    decision returns.
+    decision returns. A page recalled from a remembered decision (``tracememo``) whose
+    checks have nothing to find (``checks.clearance``) is decided without them.
     """
     if type(body) is not bytes:
         body = as_body(body)
+    if isinstance(detector, UseDefault):
+        detector = default_detector
+    front = _front(body, content_type, override, detector)
+    recalled = front[3] if type(front[3]) is tuple else None
+    if recalled is not None and recalled[0].plain and clears(recalled[0]):
+        # a remembered decision whose checks have nothing to find here (``clearance``):
+        # nothing was remembered of this body (``_front``), so nothing is let go
+        given, text = recalled[0], recalled[1]
+        return new_decoded(text, given.encoding, given.source, 0, given.evidence, (),
+                           given.browser, 0, (), False, len(body), False)
     try:
-        given, text, attempt, needs_review, checks = _decide(
-            body, content_type, override, site_default, detector)
-        # a plain record the compiled passes clear needs none of its checks (``clearance``)
-        conflicts = () if given.plain and clears(given) else find_conflicts(given, checks)
+        if recalled is not None:
+            (given, text, checks), attempt, needs_review = recalled, None, False
+            conflicts = find_conflicts(given, checks)
+        else:
+            given, text, attempt, needs_review, checks = _walked(
+                body, front, override, site_default, detector)
+            # a plain record the compiled passes clear needs none of its checks
+            conflicts = () if given.plain and clears(given) else find_conflicts(given, checks)
     finally:
         forget_last_calls()
         forget_last_scan()
@@ -144,8 +159,13 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
     """
     if type(body) is not bytes:
         body = as_body(body)
+    if isinstance(detector, UseDefault):
+        detector = default_detector
+    front = _front(body, content_type, override, detector)
+    if type(front[3]) is tuple:
+        return front[3][0]
     try:
-        return _decide(body, content_type, override, site_default, detector)[0]
+        return _walked(body, front, override, site_default, detector)[0]
     finally:
         forget_last_calls()
         forget_last_scan()
@@ -158,16 +178,21 @@ def _checks_for(given: CheckInput) -> tuple[Check, ...]:
     return PLAIN_UNICODE_CHECKS if given.encoding in UNICODE else PLAIN_CHECKS
 
 
-def _decide(body: bytes, content_type: str | None, override: str | None,
-            site_default: str | None, detector: Detector | UseDefault | None,
-            ) -> tuple[CheckInput, str, DecodeAttempt | None, bool, tuple[Check, ...]]:
-    """The checks' record, the text, the winning attempt (None: a remembered decision's,
-    strict and whole), whether the walk itself asks for review, and the checks to run."""
+#: A remembered decision's record for this body, its text and the checks to run.
+_Recalled = tuple[CheckInput, str, tuple[Check, ...]]
+#: What ``_front`` reads: the opinions, a NUL pattern, the trace memo's key, and what it
+#: recalls (a remembered decision's, a failed strict attempt for the walk, or nothing).
+_Front = tuple[Opinions, NulPattern | None, MemoKey | None, _Recalled | DecodeAttempt | None]
+
+
+def _front(body: bytes, content_type: str | None, override: str | None,
+           detector: Detector | None) -> _Front:
+    """What is read of the body before any walk (see ``_Front``). Remembers nothing of the
+    body: the trace memo's one strict decode goes past the decoders' per-thread memo
+    (``tracememo``), so a decision recalled and cleared has nothing to let go."""
     bom = bom_sniff(body)
     opinions = new_opinions(bom, http_content_type_charset(content_type),
                             find_declaration(body))
-    if isinstance(detector, UseDefault):
-        detector = default_detector
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
     pattern = (nul_pattern(body) if bom is None and body.find(b"\x00", 0, 4096) >= 0
                else None)   # (a search, not a slice: no copy of the head)
@@ -181,7 +206,16 @@ def _decide(body: bytes, content_type: str | None, override: str | None,
         given = tuple.__new__(CheckInput, (
             body, opinions, parts.encoding, parts.source, False, parts.evidence, parts.browser,
             None, None, detector, None, None, None, False, parts.plain))
-        return given, text, None, False, parts.checks
+        return opinions, pattern, key, (given, text, parts.checks)
+    return opinions, pattern, key, known if isinstance(known, DecodeAttempt) else None
+
+
+def _walked(body: bytes, front: _Front, override: str | None, site_default: str | None,
+            detector: Detector | None,
+            ) -> tuple[CheckInput, str, DecodeAttempt, bool, tuple[Check, ...]]:
+    """A body ``_front`` recalled no decision for, walked: the checks' record, the text,
+    the winning attempt, whether the walk itself asks for review, and the checks to run."""
+    opinions, pattern, key, known = front
     walk = _walk(body, opinions, override, site_default, detector, pattern,
                  known if isinstance(known, DecodeAttempt) else None)
     assert walk.winner is not None

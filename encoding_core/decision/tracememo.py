@@ -31,13 +31,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..whatwg.decoders import decode_strict
+from ..whatwg.decoders import decode_strict_once
 from ..whatwg.prescan import Declaration
 from .attempt import DecodeAttempt, failed_attempt
 from .checks import Check, CheckInput
 from .models import Evidence, Source
 
-__all__ = ["Remembered", "TraceMemo", "memo_key"]
+__all__ = ["MemoKey", "Remembered", "TraceMemo", "memo_key"]
 
 _FIRST_WINNERS = frozenset({Source.OVERRIDE, Source.HTTP_HEADER, Source.META,
                             Source.XML_DECLARATION})
@@ -61,11 +61,11 @@ class Remembered(NamedTuple):
 
 
 #: A key: the raw Content-Type, the override, the declaration's fields (see the module).
-_Key = tuple[object, ...]
+MemoKey = tuple[object, ...]
 
 
 def memo_key(content_type: str | None, declaration: Declaration | None,
-             override: str | None) -> _Key | None:
+             override: str | None) -> MemoKey | None:
     """The key of these opinions (None: not remembered; a BOM is the caller's to exclude)."""
     if content_type is not None and len(content_type) > _MAX_HEADER:
         return None
@@ -82,22 +82,23 @@ class TraceMemo:
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
-        self._known: dict[_Key, Remembered] = {}
+        self._known: dict[MemoKey, Remembered] = {}
 
-    def recall(self, body: bytes, key: _Key | None,
+    def recall(self, body: bytes, key: MemoKey | None,
                ) -> tuple[Remembered, str] | DecodeAttempt | None:
         """None when nothing is remembered under ``key``; else the remembered parts and the
         body's text when it decodes strictly and whole under their encoding, or the failed
-        (or truncated) strict attempt for the walk to take."""
+        (or truncated) strict attempt for the walk to take. The one strict decode is not
+        remembered by the decoders (``decode_strict_once``): a recalled page asks no more."""
         known = self._known.get(key) if key is not None else None
         if known is None:
             return None
         try:
-            return known, decode_strict(body, known.encoding)
+            return known, decode_strict_once(body, known.encoding)
         except UnicodeDecodeError as exc:
             return failed_attempt(body, known.encoding, exc)
 
-    def remember(self, key: _Key | None, winner: DecodeAttempt, source: Source,
+    def remember(self, key: MemoKey | None, winner: DecodeAttempt, source: Source,
                  given: CheckInput, checks: tuple[Check, ...], *, first_tried: bool,
                  body_read: bool) -> None:
         """Keep what the checks' record ``given`` holds of the opinions, and ``checks``, when

@@ -67,8 +67,8 @@ from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
 
 __all__ = ["BOM_ONLY_ENCODINGS", "ESC", "SINGLE_BYTE_ENCODINGS", "SUPPORTED_ENCODINGS",
-           "decode_replace", "decode_strict", "decode_utf8_if_few_errors", "decodes_strictly",
-           "encode_strict", "forget_last_calls", "offsets_array"]
+           "decode_replace", "decode_strict", "decode_strict_once", "decode_utf8_if_few_errors",
+           "decodes_strictly", "encode_strict", "forget_last_calls", "offsets_array"]
 
 #: The legacy single-byte encodings (and x-user-defined): every byte decodes in most of them.
 SINGLE_BYTE_ENCODINGS = frozenset(_SINGLE_BYTE)
@@ -124,7 +124,7 @@ def decode_strict(data: bytes, encoding: str) -> str:
             raise _error(encoding, data, *last[3])
         return last[2]
     try:
-        text = _decode_strict(data, encoding)
+        text = decode_strict_once(data, encoding)
     except UnicodeDecodeError as exc:
         if type(data) is bytes:
             _last.strict = (data, encoding, "", (exc.start, exc.end))
@@ -141,7 +141,13 @@ def forget_last_calls() -> None:
     _last.__dict__.clear()
 
 
-def _decode_strict(data: bytes, encoding: str) -> str:
+def decode_strict_once(data: bytes, encoding: str) -> str:
+    """``decode_strict`` without remembering the call: for a body asked about once, whose
+    caller then has nothing to let go (the trace memo's recalled page, ``decision.tracememo``).
+
+    >>> decode_strict_once(b"caf\\xe9", "windows-1252")
+    'café'
+    """
     single = _SINGLE_BYTE.get(encoding)
     if single is not None:
         try:

@@ -310,6 +310,11 @@ def test_no_body_is_held_after_its_decision() -> None:
         before = sys.getrefcount(body)
         decode(body, content_type)
         assert sys.getrefcount(body) == before, content_type
+        # the next page of the same opinions is recalled (``tracememo``), cleared or not
+        again = bytes(bytearray(body))
+        before = sys.getrefcount(again)
+        decode(again, content_type)
+        assert sys.getrefcount(again) == before, content_type
 
 
 def test_the_decoders_last_call_is_let_go_when_the_decision_returns():
@@ -320,7 +325,9 @@ def test_the_decoders_last_call_is_let_go_when_the_decision_returns():
 
     for body, content_type in ((b"caf\xe9 au lait" * 20, "text/html; charset=utf-8"),
                                ("Größe, café ".encode() * 20, None),
-                               (b"plain", "text/html; charset=windows-1252")):
+                               (b"plain", "text/html; charset=windows-1252"),
+                               (b"plain", "text/html; charset=windows-1252"),   # recalled
+                               ("café".encode() * 20, "text/html; charset=windows-1252")):
         decode(bytes(bytearray(body)), content_type)
         assert not vars(decoders._last)
 
