@@ -41,11 +41,11 @@ from __future__ import annotations
 from ..whatwg.bom import bom_sniff
 from ..whatwg.content_type import http_content_type_charset
 from ..whatwg.decoders import forget_last_calls
-from ..whatwg.prescan import find_declaration
+from ..whatwg.prescan import Declaration, find_declaration
 from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, as_body, decode_as
 from .checks import Check, CheckInput, check_input
 from .checks import readings as _readings
-from .checks.clearance import clears
+from .checks.clearance import body_clears, clears
 from .checks.record import UNICODE
 from .conflicts import CHECKS, PLAIN_CHECKS, find_conflicts
 from .detect import default_detector
@@ -60,7 +60,7 @@ from .resolve import (
     browser_encoding,
     new_opinions,
 )
-from .tracememo import MemoKey, TraceMemo, memo_key
+from .tracememo import MemoKey, Remembered, TraceMemo, memo_key
 from .utf8scan import forget_last_scan
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "PLAIN_UNICODE_CHECKS", "DecodeAttempt",
@@ -111,23 +111,26 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
         body = as_body(body)
     if isinstance(detector, UseDefault):
         detector = default_detector
-    front = _front(body, content_type, override, detector)
-    recalled = front[3] if type(front[3]) is tuple else None
-    if recalled is not None and recalled[0].plain and clears(recalled[0]):
-        # a remembered decision whose checks have nothing to find here (``clearance``):
-        # nothing was remembered of this body (``_front``), so nothing is let go
-        given, text = recalled[0], recalled[1]
-        return new_decoded(text, given.encoding, given.source, 0, given.evidence, (),
-                           given.browser, 0, (), False, len(body), False)
+    front = _front(body, content_type, override)
+    known = front[4]
+    if type(known) is tuple:
+        parts, text = known
+        if parts.plain and body_clears(body, parts.encoding):
+            # a remembered decision whose checks have nothing to find here (``clearance``):
+            # nothing was remembered of this body (``_front``), so nothing is let go
+            return new_decoded(text, parts.encoding, parts.source, 0, parts.evidence, (),
+                               parts.browser, 0, (), False, len(body), False)
+    opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
     try:
-        if recalled is not None:
-            (given, text, checks), attempt, needs_review = recalled, None, False
+        if type(known) is tuple:
+            given, text = _recalled_input(body, opinions, known[0], detector), known[1]
+            attempt, needs_review, checks = None, False, known[0].checks
             conflicts = find_conflicts(given, checks)
         else:
             given, text, attempt, needs_review, checks = _walked(
-                body, front, override, site_default, detector)
+                body, opinions, front, override, site_default, detector)
             # a plain record the compiled passes clear needs none of its checks
-            conflicts = () if given.plain and clears(given) else find_conflicts(given, checks)
+            conflicts = () if clears(given) else find_conflicts(given, checks)
     finally:
         forget_last_calls()
         forget_last_scan()
@@ -161,11 +164,12 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
         body = as_body(body)
     if isinstance(detector, UseDefault):
         detector = default_detector
-    front = _front(body, content_type, override, detector)
-    if type(front[3]) is tuple:
-        return front[3][0]
+    front = _front(body, content_type, override)
+    opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
+    if type(front[4]) is tuple:
+        return _recalled_input(body, opinions, front[4][0], detector)
     try:
-        return _walked(body, front, override, site_default, detector)[0]
+        return _walked(body, opinions, front, override, site_default, detector)[0]
     finally:
         forget_last_calls()
         forget_last_scan()
@@ -178,44 +182,43 @@ def _checks_for(given: CheckInput) -> tuple[Check, ...]:
     return PLAIN_UNICODE_CHECKS if given.encoding in UNICODE else PLAIN_CHECKS
 
 
-#: A remembered decision's record for this body, its text and the checks to run.
-_Recalled = tuple[CheckInput, str, tuple[Check, ...]]
-#: What ``_front`` reads: the opinions, a NUL pattern, the trace memo's key, and what it
-#: recalls (a remembered decision's, a failed strict attempt for the walk, or nothing).
-_Front = tuple[Opinions, NulPattern | None, MemoKey | None, _Recalled | DecodeAttempt | None]
+#: What ``_front`` reads: the BOM, the declaration, a NUL pattern, the trace memo's key, and
+#: what it recalls (a remembered decision's parts with this body's text, a failed strict
+#: attempt for the walk, or nothing).
+_Front = tuple[tuple[str, int] | None, Declaration | None, NulPattern | None, MemoKey | None,
+               tuple[Remembered, str] | DecodeAttempt | None]
 
 
-def _front(body: bytes, content_type: str | None, override: str | None,
-           detector: Detector | None) -> _Front:
+def _front(body: bytes, content_type: str | None, override: str | None) -> _Front:
     """What is read of the body before any walk (see ``_Front``). Remembers nothing of the
     body: the trace memo's one strict decode goes past the decoders' per-thread memo
     (``tracememo``), so a decision recalled and cleared has nothing to let go."""
     bom = bom_sniff(body)
-    opinions = new_opinions(bom, http_content_type_charset(content_type),
-                            find_declaration(body))
+    declaration = find_declaration(body)
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
     pattern = (nul_pattern(body) if bom is None and body.find(b"\x00", 0, 4096) >= 0
                else None)   # (a search, not a slice: no copy of the head)
-    key = (memo_key(content_type, opinions.declaration, override)
+    key = (memo_key(content_type, declaration, override)
            if bom is None and pattern is None else None)
-    known = _TRACES.recall(body, key) if key is not None else None
-    if type(known) is tuple:
-        parts, text = known
-        # every field of ``CheckInput``, in its order, as ``check_input`` builds it (what it
-        # derives is the remembered decision's: ``tracememo`` says why it holds here)
-        given = tuple.__new__(CheckInput, (
-            body, opinions, parts.encoding, parts.source, False, parts.evidence, parts.browser,
-            None, None, detector, None, None, None, False, parts.plain))
-        return opinions, pattern, key, (given, text, parts.checks)
-    return opinions, pattern, key, known if isinstance(known, DecodeAttempt) else None
+    return bom, declaration, pattern, key, _TRACES.recall(body, key) if key is not None else None
 
 
-def _walked(body: bytes, front: _Front, override: str | None, site_default: str | None,
-            detector: Detector | None,
+def _recalled_input(body: bytes, opinions: Opinions, parts: Remembered,
+                    detector: Detector | None) -> CheckInput:
+    """The checks' record of a body decided by a remembered decision's ``parts``."""
+    # every field of ``CheckInput``, in its order, as ``check_input`` builds it (what it
+    # derives is the remembered decision's: ``tracememo`` says why it holds here)
+    return tuple.__new__(CheckInput, (
+        body, opinions, parts.encoding, parts.source, False, parts.evidence, parts.browser,
+        None, None, detector, None, None, None, False, parts.plain))
+
+
+def _walked(body: bytes, opinions: Opinions, front: _Front, override: str | None,
+            site_default: str | None, detector: Detector | None,
             ) -> tuple[CheckInput, str, DecodeAttempt, bool, tuple[Check, ...]]:
     """A body ``_front`` recalled no decision for, walked: the checks' record, the text,
     the winning attempt, whether the walk itself asks for review, and the checks to run."""
-    opinions, pattern, key, known = front
+    _bom, _declaration, pattern, key, known = front
     walk = _walk(body, opinions, override, site_default, detector, pattern,
                  known if isinstance(known, DecodeAttempt) else None)
     assert walk.winner is not None

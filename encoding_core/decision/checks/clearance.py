@@ -33,7 +33,7 @@ from ..utf8scan import BYTETEST_C as _C
 from ..utf8scan import compiled_module
 from .record import UNICODE, CheckInput
 
-__all__ = ["clears"]
+__all__ = ["body_clears", "clears"]
 
 _SCAN = compiled_module("_utf8scan")
 
@@ -48,9 +48,18 @@ def clears(given: CheckInput) -> bool:
     >>> clears(what_checks_read("café".encode(), "text/html; charset=windows-1252"))
     False
     """
-    body, encoding = given.body, given.encoding
-    if _C is None or _SCAN is None or not given.plain or type(body) is not bytes \
-            or ESC in body:
+    return given.plain and body_clears(given.body, given.encoding)
+
+
+def body_clears(body: bytes, encoding: str) -> bool:
+    """``clears`` for a plain record of ``body`` read as ``encoding``, from the two alone
+    (the caller knows the record is plain: ``decode``'s recalled page, whose record is not
+    built when this clears it).
+
+    >>> body_clears("café".encode(), "utf-8"), body_clears("café".encode(), "windows-1252")
+    (True, False)
+    """
+    if _C is None or _SCAN is None or type(body) is not bytes or ESC in body:
         return False
     if encoding in UNICODE and encoding != "utf-8":
         return True   # (UTF-16 and UTF-32 text is full of control bytes: never a binary body)
