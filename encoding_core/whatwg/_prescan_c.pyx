@@ -306,6 +306,10 @@ cdef object _scan(const unsigned char* d, Py_ssize_t n, list skipped):
     if n >= 6 and d[0] == 0 and d[1] == 0x3C and d[2] == 0 and d[3] == 0x3F and d[4] == 0 \
             and d[5] == 0x78:
         return "utf-16be", "<?x (UTF-16BE)", 0
+    # past those, only a "<meta" gives the loop anything to find (a declaration, a skipped
+    # label): bytes with no "<" before an "m" or "M" are passed over whole
+    if find_pair(d, 0, n, 0x3C, 0x4D, 0x6D, 0x6D) >= n:
+        return None
     pos = _find(d, n, 0, 0x3C)
     while 0 <= pos < n:
         c = d[pos + 1] if pos + 1 < n else 0
