@@ -3,30 +3,35 @@
 # ``whatwg/_cjk_c.pyx``, ``whatwg/_prescan_c.pyx``):
 # inline C, no module of its own (a .pxd is read by the .pyx files that cimport it).
 
-from libc.stdint cimport uint64_t
-from libc.string cimport memcpy
-
-
-cdef inline Py_ssize_t skip_ascii(const unsigned char* p, Py_ssize_t i,
-                                  Py_ssize_t n) noexcept nogil:
-    # The first offset from ``i`` whose byte is not ASCII (``n`` when none is): eight bytes
-    # at a time while none has its high bit set, then byte by byte.
-    cdef uint64_t word
-    while i + 8 <= n:
-        memcpy(&word, p + i, 8)
-        if word & 0x8080808080808080ULL:
-            break
-        i += 8
-    while i < n and p[i] < 0x80:
-        i += 1
-    return i
-
 
 cdef extern from *:
     """
+    #include <stdint.h>
+    #include <string.h>
     #if defined(__SSE2__) && defined(__GNUC__)
     #include <emmintrin.h>
     #endif
+    /* The first offset from i whose byte is not ASCII (n when none is): sixteen bytes at a
+       time with SSE2 where the compiler has it, then eight (a word with no high bit set),
+       then byte by byte. */
+    static inline Py_ssize_t et_skip_ascii(const unsigned char* p, Py_ssize_t i,
+                                           Py_ssize_t n) {
+        uint64_t word;
+    #if defined(__SSE2__) && defined(__GNUC__)
+        while (i + 16 <= n) {
+            int m = _mm_movemask_epi8(_mm_loadu_si128((const __m128i*)(p + i)));
+            if (m) return i + __builtin_ctz((unsigned int)m);
+            i += 16;
+        }
+    #endif
+        while (i + 8 <= n) {
+            memcpy(&word, p + i, 8);
+            if (word & 0x8080808080808080ULL) break;
+            i += 8;
+        }
+        while (i < n && p[i] < 0x80) i++;
+        return i;
+    }
     /* The first offset from i of a byte equal to a, b or c in p[:n] (n when none): sixteen
        bytes at a time with SSE2 where the compiler has it (every x86-64), then byte by byte. */
     static inline Py_ssize_t et_find_any3(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
@@ -117,3 +122,7 @@ cdef extern from *:
     unsigned int mask3 "et_mask3"(const unsigned char* p, unsigned char a, unsigned char b,
                                   unsigned char c) noexcept nogil
     int lowest_bit "et_lowest_bit"(unsigned int m) noexcept nogil
+    # The first offset from ``i`` whose byte is not ASCII (``n`` when none is): sixteen bytes
+    # at a time (SSE2) where the compiler has it, then eight, then byte by byte.
+    Py_ssize_t skip_ascii "et_skip_ascii"(const unsigned char* p, Py_ssize_t i,
+                                          Py_ssize_t n) noexcept nogil

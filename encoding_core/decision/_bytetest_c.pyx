@@ -223,17 +223,9 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
     cdef _Tags tags
     cdef unsigned int mask
     cdef uint64_t word
-    i = 0
-    while i + 8 <= size:   # ASCII eight bytes at a time
-        memcpy(&word, b + i, 8)
-        if word & 0x8080808080808080ULL:
-            break
-        i += 8
-    while i < size:
-        if b[i] >= 0x80:
-            first = i
-            break
-        i += 1
+    i = skip_ascii(b, 0, size)
+    if i < size:
+        first = i
     if first >= 1024:
         start = first - 1
         while start >= 0 and b[start] != 10:   # (rfind: the line's newline, or 0)
