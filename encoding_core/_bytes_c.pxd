@@ -70,6 +70,21 @@ cdef extern from *:
         return m;
     #endif
     }
+    /* Bit k set where p[k] (k < 16) is below limit (1 to 255), SSE2 where the compiler has
+       it, else byte by byte. */
+    static inline unsigned int et_below16(const unsigned char* p, unsigned char limit) {
+    #if defined(__SSE2__) && defined(__GNUC__)
+        __m128i v = _mm_loadu_si128((const __m128i*)p);
+        return (unsigned int)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8((char)(limit - 1))), v));
+    #else
+        unsigned int m = 0;
+        for (int k = 0; k < 16; k++) {
+            if (p[k] < limit) m |= 1u << k;
+        }
+        return m;
+    #endif
+    }
     /* The lowest set bit's index of m, m not 0. */
     static inline int et_lowest_bit(unsigned int m) {
     #if defined(__GNUC__)
@@ -122,6 +137,9 @@ cdef extern from *:
     unsigned int mask3 "et_mask3"(const unsigned char* p, unsigned char a, unsigned char b,
                                   unsigned char c) noexcept nogil
     int lowest_bit "et_lowest_bit"(unsigned int m) noexcept nogil
+    # Bit ``k`` set where ``p[k]`` (``k`` < 16; sixteen bytes must be there) is below ``limit``
+    # (1 to 255).
+    unsigned int below16 "et_below16"(const unsigned char* p, unsigned char limit) noexcept nogil
     # The first offset from ``i`` whose byte is not ASCII (``n`` when none is): sixteen bytes
     # at a time (SSE2) where the compiler has it, then eight, then byte by byte.
     Py_ssize_t skip_ascii "et_skip_ascii"(const unsigned char* p, Py_ssize_t i,

@@ -18,7 +18,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
-from encoding_core._bytes_c cimport lowest_bit, mask3, skip_ascii
+from encoding_core._bytes_c cimport below16, lowest_bit, mask3, skip_ascii
 
 
 cdef inline unsigned char _context(unsigned char c) noexcept:
@@ -287,12 +287,20 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
 def count_flagged(bytes data, Py_ssize_t head, bytes flags):
     """How many of the first ``head`` bytes of ``data`` are flagged in the 256-byte ``flags``,
     which flags only bytes below 0x20 (``textsample.control_bytes_in_head``: a count, with no
-    copy of the head). Eight bytes at a time: a word with no byte below 0x20 is passed over
-    whole (the test is "hasless" of Bit Twiddling Hacks, exact for whether one is there)."""
+    copy of the head). Sixteen bytes at a time, only those below 0x20 looked up (``below16``),
+    then eight: a word with no byte below 0x20 is passed over whole (the test is "hasless" of
+    Bit Twiddling Hacks, exact for whether one is there)."""
     cdef const unsigned char* b = <const unsigned char*> PyBytes_AS_STRING(data)
     cdef const unsigned char* f = <const unsigned char*> PyBytes_AS_STRING(flags)
     cdef Py_ssize_t n = min(head, PyBytes_GET_SIZE(data)), i = 0, j, count = 0
     cdef uint64_t word
+    cdef unsigned int mask
+    while i + 16 <= n:
+        mask = below16(b + i, 0x20)
+        while mask:
+            count += f[b[i + lowest_bit(mask)]] != 0
+            mask &= mask - 1
+        i += 16
     while i + 8 <= n:
         memcpy(&word, b + i, 8)
         if (word - 0x2020202020202020ULL) & ~word & 0x8080808080808080ULL:

@@ -75,7 +75,7 @@ def body_clears(body: bytes, encoding: str) -> bool:
     table, words_table, raw_doubt, tells_head = sample_arguments(encoding)
     doubt, tells = _C.sample_facts(body, QUICK_SAMPLE, table, words_table, raw_doubt,
                                    tells_head, TELL_FLAGS)
-    return not doubt and _no_language(tells)
+    return not doubt and (not tells or _no_language(tells))
 
 
 @lru_cache(maxsize=256)
