@@ -31,11 +31,17 @@ from .._agreement import QUICK_SAMPLE
 from ..textsample import BINARY_HEAD, CONTROL_FLAGS, TELL_FLAGS, sample_arguments
 from ..utf8scan import BYTETEST_C as _C
 from ..utf8scan import compiled_module
+from . import readings
 from .record import UNICODE, CheckInput
 
-__all__ = ["body_clears", "clears"]
+__all__ = ["ANSWERS_FOR", "body_clears", "clears"]
 
 _SCAN = compiled_module("_utf8scan")
+
+#: The checks whose facts ``clears`` answers, in ``conflicts.PLAIN_CHECKS``' order: a test
+#: holds the two equal, so a check added there is added here, with its fact, or fails.
+ANSWERS_FOR = (readings.utf8_under_legacy, readings.implausible_text,
+               readings.ascii_label_escapes, readings.binary_body)
 
 
 def clears(given: CheckInput) -> bool:

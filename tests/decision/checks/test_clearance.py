@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from encoding_core.decision.checks.clearance import clears
-from encoding_core.decision.conflicts import find_conflicts
+from encoding_core.decision.checks.clearance import ANSWERS_FOR, clears
+from encoding_core.decision.conflicts import PLAIN_CHECKS, find_conflicts
 from encoding_core.decision.decode import what_checks_read
 from encoding_core.speedups import compiled
 from tests.repomodules import repo_module
@@ -27,6 +27,12 @@ _CASES: list[dict[str, Any]] = json.loads(
 # labels a page is served under: its own, and the lies the checks exist to catch
 _LABELS = ("utf-8", "windows-1252", "iso-8859-1", "iso-8859-2", "windows-1251", "koi8-r",
            "windows-1253", "windows-1254", "shift_jis", "euc-kr", "gbk", "big5", "utf-16le")
+
+
+def test_it_answers_for_every_check_of_a_plain_record() -> None:
+    """A check added to PLAIN_CHECKS is one the clearance does not know: it must be added to
+    ``ANSWERS_FOR`` with the fact it starts from, or the clearance would skip it."""
+    assert ANSWERS_FOR == PLAIN_CHECKS
 
 
 def _body(case: dict[str, Any]) -> bytes:
