@@ -32,26 +32,6 @@ cdef extern from *:
         while (i < n && p[i] < 0x80) i++;
         return i;
     }
-    /* The first offset from i of a byte equal to a, b or c in p[:n] (n when none): sixteen
-       bytes at a time with SSE2 where the compiler has it (every x86-64), then byte by byte. */
-    static inline Py_ssize_t et_find_any3(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
-                                          unsigned char a, unsigned char b, unsigned char c) {
-    #if defined(__SSE2__) && defined(__GNUC__)
-        const __m128i va = _mm_set1_epi8((char)a);
-        const __m128i vb = _mm_set1_epi8((char)b);
-        const __m128i vc = _mm_set1_epi8((char)c);
-        while (i + 16 <= n) {
-            __m128i v = _mm_loadu_si128((const __m128i*)(p + i));
-            int m = _mm_movemask_epi8(_mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)),
-                _mm_cmpeq_epi8(v, vc)));
-            if (m) return i + __builtin_ctz((unsigned int)m);
-            i += 16;
-        }
-    #endif
-        while (i < n && p[i] != a && p[i] != b && p[i] != c) i++;
-        return i;
-    }
     /* Bit k set where p[k] (k < 16) is a, b or c: a 16-byte block's matches, SSE2 where the
        compiler has it, else byte by byte. */
     static inline unsigned int et_mask3(const unsigned char* p, unsigned char a,
@@ -121,11 +101,6 @@ cdef extern from *:
         return n;
     }
     """
-    # The first offset from ``i`` of a byte equal to ``a``, ``b`` or ``c`` in ``p[:n]`` (``n``
-    # when none): sixteen bytes at a time (SSE2) where the compiler has it, else byte by byte.
-    Py_ssize_t find_any3 "et_find_any3"(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
-                                        unsigned char a, unsigned char b,
-                                        unsigned char c) noexcept nogil
     # The first offset ``j`` from ``i`` where ``p[j]`` is ``first`` and ``p[j + 1]`` is ``a``,
     # ``b`` or ``c``, both before ``n`` (``n`` when none): sixteen pairs at a time (SSE2) where
     # the compiler has it, else byte by byte.

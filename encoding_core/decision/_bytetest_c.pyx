@@ -222,7 +222,6 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
     cdef unsigned char found[256]
     cdef _Tags tags
     cdef unsigned int mask
-    cdef uint64_t word
     i = skip_ascii(b, 0, size)
     if i < size:
         first = i

@@ -120,8 +120,8 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
             # nothing was remembered of this body (``_front``), so nothing is let go
             return new_decoded(text, parts.encoding, parts.source, 0, parts.evidence, (),
                                parts.browser, 0, (), False, len(body), False)
-    opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
     try:
+        opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
         if type(known) is tuple:
             given, text = _recalled_input(body, opinions, known[0], detector), known[1]
             attempt, needs_review, checks = None, False, known[0].checks
@@ -153,7 +153,8 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
                      override: str | None = None, site_default: str | None = None,
                      detector: Detector | UseDefault | None = DEFAULT_DETECTOR) -> CheckInput:
     """The record ``decode`` hands its checks for these arguments (``conflicts.CHECKS``):
-    to run one check alone, in its test or when writing a new one.
+    to run one check alone, in its test or when writing a new one. (For a recalled page the
+    clearance passes, ``decode`` builds no record at all: this is the one it would hand.)
 
     >>> from encoding_core.decision.checks.readings import utf8_under_legacy
     >>> given = what_checks_read("café".encode(), "text/html; charset=iso-8859-1")
@@ -165,10 +166,10 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
     if isinstance(detector, UseDefault):
         detector = default_detector
     front = _front(body, content_type, override)
-    opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
-    if type(front[4]) is tuple:
-        return _recalled_input(body, opinions, front[4][0], detector)
     try:
+        opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
+        if type(front[4]) is tuple:
+            return _recalled_input(body, opinions, front[4][0], detector)
         return _walked(body, opinions, front, override, site_default, detector)[0]
     finally:
         forget_last_calls()
@@ -190,16 +191,21 @@ _Front = tuple[tuple[str, int] | None, Declaration | None, NulPattern | None, Me
 
 
 def _front(body: bytes, content_type: str | None, override: str | None) -> _Front:
-    """What is read of the body before any walk (see ``_Front``). Remembers nothing of the
-    body: the trace memo's one strict decode goes past the decoders' per-thread memo
-    (``tracememo``), so a decision recalled and cleared has nothing to let go."""
+    """What is read of the body before any walk (see ``_Front``).
+
+    A recalled body (what ``decode`` may decide here and return) has had nothing of it
+    remembered: the trace memo's one strict decode goes past the decoders' per-thread memo
+    (``tracememo``), and a body with a NUL byte in its head, whose NUL pattern is read
+    through that memo (``nulpattern``), is never recalled but walked, and let go after.
+    """
     bom = bom_sniff(body)
     declaration = find_declaration(body)
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
-    pattern = (nul_pattern(body) if bom is None and body.find(b"\x00", 0, 4096) >= 0
-               else None)   # (a search, not a slice: no copy of the head)
+    # (a search, not a slice: no copy of the head)
+    nul_head = bom is None and body.find(b"\x00", 0, 4096) >= 0
+    pattern = nul_pattern(body) if nul_head else None
     key = (memo_key(content_type, declaration, override)
-           if bom is None and pattern is None else None)
+           if bom is None and not nul_head else None)
     return bom, declaration, pattern, key, _TRACES.recall(body, key) if key is not None else None
 
 

@@ -304,6 +304,9 @@ def test_no_body_is_held_after_its_decision() -> None:
 
     pages = [("<p>café</p>".encode() * 500, "text/html; charset=utf-8"),
              ("<p>Москва</p>".encode("cp1251") * 500, None),
+             # NULs in the head, read as no UTF-16 (control characters): the NUL pattern's
+             # decode is remembered while it is looked for (a review found it held)
+             (("\x01\x02\x03\x04" * 40).encode("utf-16-le"), "text/html; charset=utf-16le"),
              ("<p>café</p>".encode() * 500 + b"\xff", "text/html; charset=utf-8"),
              ("<p>café</p>".encode() * 500 + "<p>Müller</p>".encode("cp1252"), None)]
     for body, content_type in pages:
@@ -327,7 +330,11 @@ def test_the_decoders_last_call_is_let_go_when_the_decision_returns():
                                ("Größe, café ".encode() * 20, None),
                                (b"plain", "text/html; charset=windows-1252"),
                                (b"plain", "text/html; charset=windows-1252"),   # recalled
-                               ("café".encode() * 20, "text/html; charset=windows-1252")):
+                               ("café".encode() * 20, "text/html; charset=windows-1252"),
+                               ("日本語のテキストです。".encode("utf-16-le"),
+                                "text/html; charset=utf-16le"),
+                               (("\x01\x02\x03\x04" * 40).encode("utf-16-le"),
+                                "text/html; charset=utf-16le")):
         decode(bytes(bytearray(body)), content_type)
         assert not vars(decoders._last)
 

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from encoding_core.decision.disputes import TELLS
 from encoding_core.decision.textsample import (
+    CONTROL_BYTES,
+    CONTROL_FLAGS,
     TELL_FLAGS,
     TextSample,
     control_bytes_in_head,
@@ -97,6 +99,13 @@ def test_the_control_count_on_hostile_shapes() -> None:
     """A MiB of controls counts only its head."""
     for body in (b"\x00" * 1_048_576, b"\x1b" * 1_048_576, b""):
         assert control_bytes_in_head(body) == control_bytes_in_head_reference(body)
+
+
+def test_the_control_bytes_are_below_0x20() -> None:
+    """The compiled count looks up only the bytes below 0x20 (``count_flagged``): a control
+    byte at or above it (0x7F, say) would go uncounted, silently."""
+    assert not any(CONTROL_FLAGS[0x20:])
+    assert bytes(b for b in range(256) if CONTROL_FLAGS[b]) == CONTROL_BYTES
 
 
 def test_the_tells_are_high_bytes() -> None:

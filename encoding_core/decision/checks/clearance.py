@@ -1,9 +1,9 @@
 """A plain record cleared at once: when none of the body checks can find anything.
 
-Most pages are right. On a ``plain`` record (``record.plain``: a declared source or a BOM
-alone decoded the body strictly and whole, the browser agrees, nothing was passed over) only
-the four checks of ``conflicts.PLAIN_CHECKS`` can find anything, and each starts from a fact
-of the bytes:
+Most pages are right. On a ``plain`` record (``record.plain``: the decision's encoding
+decoded the body strictly and whole, the browser agrees, no label was passed over, no
+declaration disagrees, no BOM contradicts one) only the four checks of
+``conflicts.PLAIN_CHECKS`` can find anything, and each starts from a fact of the bytes:
 
 - ``utf8_under_legacy``: a legacy reading of a non-ASCII body that is valid UTF-8;
 - ``implausible_text``: a single-byte reading whose sample the byte test doubts
