@@ -65,6 +65,19 @@ cdef extern from *:
         return m;
     #endif
     }
+    /* Bit k set where p[k] (k < 16) is not ASCII (0x80 or above): SSE2 where the compiler
+       has it, else byte by byte. */
+    static inline unsigned int et_high16(const unsigned char* p) {
+    #if defined(__SSE2__) && defined(__GNUC__)
+        return (unsigned int)_mm_movemask_epi8(_mm_loadu_si128((const __m128i*)p));
+    #else
+        unsigned int m = 0;
+        for (int k = 0; k < 16; k++) {
+            if (p[k] >= 0x80) m |= 1u << k;
+        }
+        return m;
+    #endif
+    }
     /* The lowest set bit's index of m, m not 0. */
     static inline int et_lowest_bit(unsigned int m) {
     #if defined(__GNUC__)
@@ -112,6 +125,8 @@ cdef extern from *:
     unsigned int mask3 "et_mask3"(const unsigned char* p, unsigned char a, unsigned char b,
                                   unsigned char c) noexcept nogil
     int lowest_bit "et_lowest_bit"(unsigned int m) noexcept nogil
+    # Bit ``k`` set where ``p[k]`` (``k`` < 16; sixteen bytes must be there) is not ASCII.
+    unsigned int high16 "et_high16"(const unsigned char* p) noexcept nogil
     # Bit ``k`` set where ``p[k]`` (``k`` < 16; sixteen bytes must be there) is below ``limit``
     # (1 to 255).
     unsigned int below16 "et_below16"(const unsigned char* p, unsigned char limit) noexcept nogil

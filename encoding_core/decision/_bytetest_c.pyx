@@ -16,9 +16,9 @@ Beside it, the text checks' other byte passes, each with its reference in
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from libc.stdint cimport uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memchr, memcpy
 
-from encoding_core._bytes_c cimport below16, lowest_bit, mask3, skip_ascii
+from encoding_core._bytes_c cimport below16, high16, lowest_bit, mask3, skip_ascii
 
 
 cdef inline unsigned char _context(unsigned char c) noexcept:
@@ -56,6 +56,7 @@ cdef enum:
 cdef unsigned char _FLAGS[256]
 cdef unsigned char _CTX[256]
 cdef unsigned char _LETTERS[256]
+cdef unsigned char _ALONE_SILENT[256]   # 1: a class no rule can score on without another
 
 
 cdef void _init_tables() noexcept:
@@ -69,6 +70,10 @@ cdef void _init_tables() noexcept:
                      | (F_OTHER if c in b"ckC" else 0))
         _CTX[c] = _context(c)
         _LETTERS[c] = 32 if c == 32 else 80 if c == 80 else 76 if c in b"aAluockCyYz" else 46
+        # every rule needs one of X M S (anywhere), a mark (g m), a non-ASCII capital (u C Y),
+        # another script's letter (c k C) or a usual mark (P) in the word: a word of the
+        # other classes cannot score, whatever surrounds it
+        _ALONE_SILENT[c] = 0 if (c in b"XMSgmuCYckP") else 1
 
 
 _init_tables()
@@ -137,9 +142,11 @@ cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
     rule can score on a word of ASCII bytes: each needs a class only a high byte has (X M S,
     a mark, a non-ASCII capital, a usual mark "P", another script's letter), and a space
     ends a word, leaving the state as it starts (the state at the start of the part gives
-    every rule the same answers as after a space). So only the words that hold a high byte
-    are read, each from its start (after the last space before its first high byte) through
-    the space that ends it; the ASCII words between are passed over.
+    every rule the same answers as after a space). The same holds for a word whose high
+    bytes are all of the other classes (``_ALONE_SILENT``: é read as "l", say). So only the
+    words that hold a high byte of those classes are read, each from its start (after the
+    last space before that byte) through the space that ends it; the words between are
+    passed over, their ASCII runs sixteen bytes at a time.
     """
     cdef _State s
     cdef Py_ssize_t i = 0, j, high, start
@@ -156,10 +163,14 @@ cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
             if _scores(&s, t[p[i]]):
                 return True
         return False
+    high = i
     while True:
-        high = skip_ascii(p, i, n)
+        high = skip_ascii(p, high, n)
         if high >= n:
             return False
+        if _ALONE_SILENT[t[p[high]]]:
+            high += 1
+            continue
         start = high
         while start > i and t[p[start - 1]] != 32:
             start -= 1
@@ -173,7 +184,7 @@ cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
             j += 1
             if c == 32 and j > high:
                 break
-        i = j
+        i = high = j
 
 
 cdef struct _Tags:
@@ -211,9 +222,38 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
     the flagged bytes (high bytes only) present in the first ``tells_head`` bytes of the
     window, ascending.
     """
+    cdef bint doubt = False
+    present = _sample(<const unsigned char*> PyBytes_AS_STRING(body), PyBytes_GET_SIZE(body),
+                      head, table, words_table, raw_doubt, tells_head,
+                      <const unsigned char*> PyBytes_AS_STRING(tells), &doubt)
+    return doubt, present
+
+
+def single_byte_clear(bytes body, Py_ssize_t head, object table, object words_table,
+                      bint raw_doubt, Py_ssize_t tells_head, bytes tells, bytes controls,
+                      Py_ssize_t binary_head):
+    """What ``checks.clearance.body_clears`` asks of a single-byte reading, in one call: None
+    when the body holds an ESC, more than one byte in a hundred of its first ``binary_head``
+    flagged in ``controls`` (``count_flagged``), or a sample the byte test doubts; else the
+    tell bytes present (``sample_facts``, with the same arguments)."""
     cdef const unsigned char* b = <const unsigned char*> PyBytes_AS_STRING(body)
     cdef Py_ssize_t size = PyBytes_GET_SIZE(body)
-    cdef const unsigned char* flags = <const unsigned char*> PyBytes_AS_STRING(tells)
+    cdef Py_ssize_t n = min(binary_head, size)
+    cdef bint doubt = False
+    if size and memchr(b, 0x1B, <size_t> size) != NULL:
+        return None
+    if _count_flagged(b, n, <const unsigned char*> PyBytes_AS_STRING(controls)) > n // 100:
+        return None
+    present = _sample(b, size, head, table, words_table, raw_doubt, tells_head,
+                      <const unsigned char*> PyBytes_AS_STRING(tells), &doubt)
+    return None if doubt else present
+
+
+cdef bytes _sample(const unsigned char* b, Py_ssize_t size, Py_ssize_t head, object table,
+                   object words_table, bint raw_doubt, Py_ssize_t tells_head,
+                   const unsigned char* flags, bint* doubt_out):
+    """``sample_facts`` over ``size`` bytes at ``b``: the tell bytes present, the doubt in
+    ``doubt_out``."""
     cdef Py_ssize_t first = -1, start = 0, i, n, end, last_open = -1, last_newline = -1
     cdef Py_ssize_t cut
     cdef unsigned char c, prev_angle = 0
@@ -269,18 +309,29 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
     for i in range(256):
         seen[i] = 0
     n = min(tells_head, size - start)
-    i = skip_ascii(b + start, 0, n)   # the tells are high bytes: ASCII runs are passed over
+    i = 0
+    while i + 16 <= n:   # the tells are high bytes: only those are looked up, sixteen at a time
+        mask = high16(b + start + i)
+        while mask:
+            c = b[start + i + lowest_bit(mask)]
+            if flags[c]:
+                seen[c] = 1
+            mask &= mask - 1
+        i += 16
     while i < n:
         c = b[start + i]
         if flags[c]:
             seen[c] = 1
-        i = skip_ascii(b + start, i + 1, n)
+        i += 1
     n = 0
     for i in range(256):
         if seen[i]:
             found[n] = <unsigned char> i
             n += 1
-    return doubt, PyBytes_FromStringAndSize(<char*> found, n)
+    doubt_out[0] = doubt
+    return PyBytes_FromStringAndSize(<char*> found, n)
+
+
 
 
 def count_flagged(bytes data, Py_ssize_t head, bytes flags):
@@ -289,9 +340,15 @@ def count_flagged(bytes data, Py_ssize_t head, bytes flags):
     copy of the head). Sixteen bytes at a time, only those below 0x20 looked up (``below16``),
     then eight: a word with no byte below 0x20 is passed over whole (the test is "hasless" of
     Bit Twiddling Hacks, exact for whether one is there)."""
-    cdef const unsigned char* b = <const unsigned char*> PyBytes_AS_STRING(data)
-    cdef const unsigned char* f = <const unsigned char*> PyBytes_AS_STRING(flags)
-    cdef Py_ssize_t n = min(head, PyBytes_GET_SIZE(data)), i = 0, j, count = 0
+    return _count_flagged(<const unsigned char*> PyBytes_AS_STRING(data),
+                          min(head, PyBytes_GET_SIZE(data)),
+                          <const unsigned char*> PyBytes_AS_STRING(flags))
+
+
+cdef Py_ssize_t _count_flagged(const unsigned char* b, Py_ssize_t n,
+                               const unsigned char* f) noexcept:
+    """``count_flagged`` over the ``n`` bytes at ``b`` (``n`` <= 0: none)."""
+    cdef Py_ssize_t i = 0, j, count = 0
     cdef uint64_t word
     cdef unsigned int mask
     while i + 16 <= n:

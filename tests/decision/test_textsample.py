@@ -9,14 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from encoding_core.decision import utf8scan
+from encoding_core.decision._agreement import QUICK_SAMPLE
 from encoding_core.decision.disputes import TELLS
 from encoding_core.decision.textsample import (
+    BINARY_HEAD,
     CONTROL_BYTES,
     CONTROL_FLAGS,
     TELL_FLAGS,
     TextSample,
     control_bytes_in_head,
     control_bytes_in_head_reference,
+    sample_arguments,
     text_sample,
     text_sample_reference,
 )
@@ -46,6 +50,26 @@ def test_the_sample_is_the_references(body: bytes, encoding: str) -> None:
     """The one-pass answer equals the one from the checks' functions, in every single-byte
     encoding (compiled or not: without the extension both are the reference)."""
     assert text_sample(body, encoding) == text_sample_reference(body, encoding)
+
+
+@settings(max_examples=1500)
+@given(st.one_of(_BODIES, _BODIES.map(lambda body: body + b"\x1b"),
+                 _BODIES.map(lambda body: b"\x01\x02" * 30 + body)),
+       st.sampled_from(_ENCODINGS))
+def test_the_single_byte_clearance_is_the_references(body: bytes, encoding: str) -> None:
+    """``single_byte_clear``: None when the body holds an ESC, control bytes past one in a
+    hundred of its head or a sample that doubts; else the sample's tells, as the references
+    give them one by one."""
+    compiled = utf8scan.BYTETEST_C
+    if compiled is None:
+        pytest.skip("the compiled extension is not in use")
+    sample = text_sample_reference(body, encoding)
+    head = min(len(body), BINARY_HEAD)
+    expected = (None if 0x1B in body or sample.doubt
+                or control_bytes_in_head_reference(body) > head // 100 else sample.tells)
+    assert compiled.single_byte_clear(
+        body, QUICK_SAMPLE, *sample_arguments(encoding), TELL_FLAGS, CONTROL_FLAGS,
+        BINARY_HEAD) == expected
 
 
 def test_the_sample_on_the_real_world_and_case_pages() -> None:

@@ -65,7 +65,16 @@ def body_clears(body: bytes, encoding: str) -> bool:
     >>> body_clears("café".encode(), "utf-8"), body_clears("café".encode(), "windows-1252")
     (True, False)
     """
-    if _C is None or _SCAN is None or type(body) is not bytes or ESC in body:
+    if _C is None or _SCAN is None or type(body) is not bytes:
+        return False
+    if encoding in SINGLE_BYTE_ENCODINGS:
+        if _SCAN.valid_multibyte(body) > 0:
+            return False   # valid UTF-8 with a multi-byte sequence, under a single-byte label
+        # the ESC, the control bytes and the sample in one compiled call (None: not clear)
+        tells = _C.single_byte_clear(body, QUICK_SAMPLE, *sample_arguments(encoding),
+                                     TELL_FLAGS, CONTROL_FLAGS, BINARY_HEAD)
+        return tells is not None and (not tells or _no_language(tells))
+    if ESC in body:
         return False
     if encoding in UNICODE and encoding != "utf-8":
         return True   # (UTF-16 and UTF-32 text is full of control bytes: never a binary body)
@@ -73,15 +82,8 @@ def body_clears(body: bytes, encoding: str) -> bool:
         return False
     if encoding == "utf-8" or body.isascii():
         return True   # (UTF-8: only the ESC and the control bytes could tell)
-    if encoding not in SINGLE_BYTE_ENCODINGS:
-        # a legacy multi-byte reading: only utf8_under_legacy can find anything
-        return bool(_SCAN.valid_multibyte(body) < 0)
-    if _SCAN.valid_multibyte(body) >= 0:
-        return False   # valid UTF-8 under a single-byte label
-    table, words_table, raw_doubt, tells_head = sample_arguments(encoding)
-    doubt, tells = _C.sample_facts(body, QUICK_SAMPLE, table, words_table, raw_doubt,
-                                   tells_head, TELL_FLAGS)
-    return not doubt and (not tells or _no_language(tells))
+    # a legacy multi-byte reading: only utf8_under_legacy can find anything
+    return bool(_SCAN.valid_multibyte(body) < 0)
 
 
 @lru_cache(maxsize=256)
