@@ -134,3 +134,78 @@ cdef extern from *:
     # at a time (SSE2) where the compiler has it, then eight, then byte by byte.
     Py_ssize_t skip_ascii "et_skip_ascii"(const unsigned char* p, Py_ssize_t i,
                                           Py_ssize_t n) noexcept nogil
+
+
+cdef inline Py_ssize_t utf8_count(const unsigned char* p, Py_ssize_t n, bint stop,
+                                  Py_ssize_t* first, Py_ssize_t* invalid,
+                                  Py_ssize_t* first_error) noexcept:
+    # The Encoding Standard's UTF-8 decoder (https://encoding.spec.whatwg.org/#utf-8-decoder),
+    # counting instead of decoding: the valid multi-byte sequences; ``first`` (the first
+    # non-ASCII offset, -1), ``invalid`` (malformed sequences, each a maximal subpart) and
+    # ``first_error`` (-1) filled in; with ``stop``, -1 at the first malformed sequence.
+    cdef Py_ssize_t i = 0, start = 0, multibyte = 0
+    cdef int needed = 0, seen = 0
+    cdef unsigned char b, lower = 0x80, upper = 0xBF
+    first[0] = -1
+    invalid[0] = 0
+    first_error[0] = -1
+    while i < n:
+        if needed == 0:
+            i = skip_ascii(p, i, n)
+            if i >= n:
+                break
+            b = p[i]
+            if first[0] < 0:
+                first[0] = i
+            if 0xC2 <= b <= 0xDF:
+                needed = 1
+            elif 0xE0 <= b <= 0xEF:
+                if b == 0xE0:
+                    lower = 0xA0
+                elif b == 0xED:
+                    upper = 0x9F
+                needed = 2
+            elif 0xF0 <= b <= 0xF4:
+                if b == 0xF0:
+                    lower = 0x90
+                elif b == 0xF4:
+                    upper = 0x8F
+                needed = 3
+            else:   # 80-C1, F5-FF: no sequence starts so
+                invalid[0] += 1
+                if first_error[0] < 0:
+                    first_error[0] = i
+                if stop:
+                    return -1
+                i += 1
+                continue
+            start = i
+            seen = 0
+            i += 1
+            continue
+        b = p[i]
+        if b < lower or b > upper:
+            # the sequence so far is one malformed sequence; this byte is read again
+            invalid[0] += 1
+            if first_error[0] < 0:
+                first_error[0] = start
+            if stop:
+                return -1
+            needed = 0
+            lower = 0x80
+            upper = 0xBF
+            continue
+        lower = 0x80
+        upper = 0xBF
+        seen += 1
+        i += 1
+        if seen == needed:
+            multibyte += 1
+            needed = 0
+    if needed:   # cut short by the end
+        invalid[0] += 1
+        if first_error[0] < 0:
+            first_error[0] = start
+        if stop:
+            return -1
+    return multibyte

@@ -18,7 +18,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from libc.stdint cimport uint64_t
 from libc.string cimport memchr, memcpy
 
-from encoding_core._bytes_c cimport below16, high16, lowest_bit, mask3, skip_ascii
+from encoding_core._bytes_c cimport below16, high16, lowest_bit, mask3, skip_ascii, utf8_count
 
 
 cdef inline unsigned char _context(unsigned char c) noexcept:
@@ -57,6 +57,7 @@ cdef unsigned char _FLAGS[256]
 cdef unsigned char _CTX[256]
 cdef unsigned char _LETTERS[256]
 cdef unsigned char _ALONE_SILENT[256]   # 1: a class no rule can score on without another
+cdef unsigned char _RUN[256]            # 1: a Latin letter (a A l o), 2: another script's (c k)
 
 
 cdef void _init_tables() noexcept:
@@ -74,6 +75,9 @@ cdef void _init_tables() noexcept:
         # another script's letter (c k C) or a usual mark (P) in the word: a word of the
         # other classes cannot score, whatever surrounds it
         _ALONE_SILENT[c] = 0 if (c in b"XMSgmuCYckP") else 1
+        # a letter after one of its own kind (both Latin, or both of the other script, no
+        # capital of the script among them) moves no rule: see _may_be_implausible
+        _RUN[c] = 1 if c in b"aAlo" else 2 if c in b"ck" else 0
 
 
 _init_tables()
@@ -149,8 +153,8 @@ cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
     passed over, their ASCII runs sixteen bytes at a time.
     """
     cdef _State s
-    cdef Py_ssize_t i = 0, j, high, start
-    cdef unsigned char c
+    cdef Py_ssize_t i = 0, j, k, high, start
+    cdef unsigned char c, run, last
     cdef bint fast = True
     s.prev_f = s.prev_ctx = s.prev_ctx_nog = s.word_alphabet = s.lm1 = s.lm2 = 0
     s.between = 0
@@ -184,6 +188,20 @@ cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
             j += 1
             if c == 32 and j > high:
                 break
+            run = _RUN[c]
+            if run and j < n and _RUN[t[p[j]]] == run:
+                # letters of the same kind after it (``_RUN``): none is a mark, a capital of
+                # the script, a usual mark or another alphabet, so none scores; passed over,
+                # the state left as the last of them leaves it (its word's alphabet is the
+                # run's already, and no letter-mark-letter run grows)
+                k = j + 1
+                while k < n and _RUN[t[p[k]]] == run:
+                    k += 1
+                last = t[p[k - 1]]
+                s.prev_ctx = s.prev_ctx_nog = _CTX[last]
+                s.prev_f = _FLAGS[last]
+                s.lm2 = s.lm1 = 76
+                j = k
         i = high = j
 
 
@@ -233,13 +251,17 @@ def single_byte_clear(bytes body, Py_ssize_t head, object table, object words_ta
                       bint raw_doubt, Py_ssize_t tells_head, bytes tells, bytes controls,
                       Py_ssize_t binary_head):
     """What ``checks.clearance.body_clears`` asks of a single-byte reading, in one call: None
-    when the body holds an ESC, more than one byte in a hundred of its first ``binary_head``
-    flagged in ``controls`` (``count_flagged``), or a sample the byte test doubts; else the
-    tell bytes present (``sample_facts``, with the same arguments)."""
+    when the body is valid UTF-8 with a multi-byte sequence (``_utf8scan.valid_multibyte``),
+    holds an ESC, has more than one byte in a hundred of its first ``binary_head`` flagged
+    in ``controls`` (``count_flagged``), or a sample the byte test doubts; else the tell
+    bytes present (``sample_facts``, with the same arguments)."""
     cdef const unsigned char* b = <const unsigned char*> PyBytes_AS_STRING(body)
     cdef Py_ssize_t size = PyBytes_GET_SIZE(body)
     cdef Py_ssize_t n = min(binary_head, size)
+    cdef Py_ssize_t first, invalid, first_error
     cdef bint doubt = False
+    if utf8_count(b, size, 1, &first, &invalid, &first_error) > 0:
+        return None
     if size and memchr(b, 0x1B, <size_t> size) != NULL:
         return None
     if _count_flagged(b, n, <const unsigned char*> PyBytes_AS_STRING(controls)) > n // 100:

@@ -5,7 +5,8 @@ Built by ``setup.py`` (``pip install .``, ``make``) when a C compiler is there; 
 ``utf8scan`` answers with the pure-Python reference. ``tests/decision/test_utf8scan.py``
 checks the two give the same answer on any bytes (Hypothesis).
 
-One loop, eight ASCII bytes at a time, and the Encoding Standard's UTF-8 decoder
+One loop (``utf8_count`` in ``encoding_core/_bytes_c.pxd``, shared with ``_bytetest_c``), ASCII
+runs sixteen bytes at a time, and the Encoding Standard's UTF-8 decoder
 (https://encoding.spec.whatwg.org/#utf-8-decoder) on the rest, counting instead of decoding:
 each malformed sequence (a maximal subpart, as the decoder's replacement mode emits one
 U+FFFD for it) is one ``invalid``, each sequence it completes one ``multibyte``.
@@ -15,77 +16,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.string cimport memchr
 
 from encoding_core._bytes_c cimport skip_ascii
-
-cdef Py_ssize_t _count(const unsigned char* p, Py_ssize_t n, bint stop, Py_ssize_t* first,
-                       Py_ssize_t* invalid, Py_ssize_t* first_error) noexcept:
-    """Valid multi-byte sequences; ``invalid`` and ``first_error`` filled in; with ``stop``,
-    -1 at the first malformed sequence."""
-    cdef Py_ssize_t i = 0, start = 0, multibyte = 0
-    cdef int needed = 0, seen = 0
-    cdef unsigned char b, lower = 0x80, upper = 0xBF
-    first[0] = -1
-    invalid[0] = 0
-    first_error[0] = -1
-    while i < n:
-        if needed == 0:
-            i = skip_ascii(p, i, n)
-            if i >= n:
-                break
-            b = p[i]
-            if first[0] < 0:
-                first[0] = i
-            if 0xC2 <= b <= 0xDF:
-                needed = 1
-            elif 0xE0 <= b <= 0xEF:
-                if b == 0xE0:
-                    lower = 0xA0
-                elif b == 0xED:
-                    upper = 0x9F
-                needed = 2
-            elif 0xF0 <= b <= 0xF4:
-                if b == 0xF0:
-                    lower = 0x90
-                elif b == 0xF4:
-                    upper = 0x8F
-                needed = 3
-            else:   # 80-C1, F5-FF: no sequence starts so
-                invalid[0] += 1
-                if first_error[0] < 0:
-                    first_error[0] = i
-                if stop:
-                    return -1
-                i += 1
-                continue
-            start = i
-            seen = 0
-            i += 1
-            continue
-        b = p[i]
-        if b < lower or b > upper:
-            # the sequence so far is one malformed sequence; this byte is read again
-            invalid[0] += 1
-            if first_error[0] < 0:
-                first_error[0] = start
-            if stop:
-                return -1
-            needed = 0
-            lower = 0x80
-            upper = 0xBF
-            continue
-        lower = 0x80
-        upper = 0xBF
-        seen += 1
-        i += 1
-        if seen == needed:
-            multibyte += 1
-            needed = 0
-    if needed:   # cut short by the end
-        invalid[0] += 1
-        if first_error[0] < 0:
-            first_error[0] = start
-        if stop:
-            return -1
-    return multibyte
+from encoding_core._bytes_c cimport utf8_count as _count
 
 
 def first_non_ascii(bytes data):

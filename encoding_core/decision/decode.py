@@ -38,7 +38,7 @@ lossy                       seed 000 decodes with the declared encoding; this pi
 
 from __future__ import annotations
 
-from ..whatwg.bom import bom_sniff
+from ..whatwg.bom import BOM_FIRST_BYTES, bom_sniff
 from ..whatwg.content_type import http_content_type_charset
 from ..whatwg.decoders import forget_last_calls
 from ..whatwg.prescan import Declaration, find_declaration
@@ -198,7 +198,7 @@ def _front(body: bytes, content_type: str | None, override: str | None) -> _Fron
     (``tracememo``), and a body with a NUL byte in its head, whose NUL pattern is read
     through that memo (``nulpattern``), is never recalled but walked, and let go after.
     """
-    bom = bom_sniff(body)
+    bom = bom_sniff(body) if body[:1] in BOM_FIRST_BYTES else None   # (most pages: no call)
     declaration = find_declaration(body)
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
     # (a search, not a slice: no copy of the head)

@@ -14,7 +14,7 @@ where           what and why
 
 from __future__ import annotations
 
-__all__ = ["bom_sniff", "browser_bom_sniff"]
+__all__ = ["BOM_FIRST_BYTES", "bom_sniff", "browser_bom_sniff"]
 
 # The Encoding Standard's three BOMs, in its order.
 _WHATWG_BOMS: tuple[tuple[bytes, str], ...] = (
@@ -44,6 +44,10 @@ def browser_bom_sniff(data: bytes) -> tuple[str, int] | None:
     return None
 
 
+#: The first byte of every BOM ``bom_sniff`` knows: a body starting with none of them has none.
+BOM_FIRST_BYTES = frozenset({b"\xef", b"\xfe", b"\xff", b"\x00"})
+
+
 def bom_sniff(data: bytes) -> tuple[str, int] | None:
     """"BOM sniff", plus UTF-32 (a documented deviation); the encoding and the BOM's length.
 
@@ -54,7 +58,7 @@ def bom_sniff(data: bytes) -> tuple[str, int] | None:
     >>> bom_sniff(b"<html>") is None
     True
     """
-    if data[:1] not in (b"\xef", b"\xfe", b"\xff", b"\x00"):
+    if data[:1] not in BOM_FIRST_BYTES:
         return None
     for bom, encoding in _SEED_BOMS:
         if data.startswith(bom):

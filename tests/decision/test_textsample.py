@@ -24,6 +24,7 @@ from encoding_core.decision.textsample import (
     text_sample,
     text_sample_reference,
 )
+from encoding_core.decision.utf8profile import valid_utf8_profile
 from encoding_core.whatwg.decoders import SINGLE_BYTE_ENCODINGS
 from tests.repomodules import repo_module
 
@@ -54,18 +55,20 @@ def test_the_sample_is_the_references(body: bytes, encoding: str) -> None:
 
 @settings(max_examples=1500)
 @given(st.one_of(_BODIES, _BODIES.map(lambda body: body + b"\x1b"),
-                 _BODIES.map(lambda body: b"\x01\x02" * 30 + body)),
+                 _BODIES.map(lambda body: b"\x01\x02" * 30 + body),
+                 _BODIES.map(lambda body: "café ’".encode() + body.decode("latin-1").encode())),
        st.sampled_from(_ENCODINGS))
 def test_the_single_byte_clearance_is_the_references(body: bytes, encoding: str) -> None:
-    """``single_byte_clear``: None when the body holds an ESC, control bytes past one in a
-    hundred of its head or a sample that doubts; else the sample's tells, as the references
-    give them one by one."""
+    """``single_byte_clear``: None when the body is valid UTF-8 with a multi-byte sequence,
+    holds an ESC, control bytes past one in a hundred of its head or a sample that doubts;
+    else the sample's tells, as the references give them one by one."""
     compiled = utf8scan.BYTETEST_C
     if compiled is None:
         pytest.skip("the compiled extension is not in use")
     sample = text_sample_reference(body, encoding)
     head = min(len(body), BINARY_HEAD)
-    expected = (None if 0x1B in body or sample.doubt
+    utf8 = valid_utf8_profile(body)
+    expected = (None if (utf8 is not None and utf8.multibyte) or 0x1B in body or sample.doubt
                 or control_bytes_in_head_reference(body) > head // 100 else sample.tells)
     assert compiled.single_byte_clear(
         body, QUICK_SAMPLE, *sample_arguments(encoding), TELL_FLAGS, CONTROL_FLAGS,

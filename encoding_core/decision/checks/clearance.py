@@ -67,12 +67,13 @@ def body_clears(body: bytes, encoding: str) -> bool:
     """
     if _C is None or _SCAN is None or type(body) is not bytes:
         return False
+    if encoding == "utf-8":   # (the commonest: only the ESC and the control bytes could tell)
+        return ESC not in body and _C.count_flagged(body, BINARY_HEAD, CONTROL_FLAGS) <= min(
+            len(body), BINARY_HEAD) // 100
     if encoding in SINGLE_BYTE_ENCODINGS:
-        if _SCAN.valid_multibyte(body) > 0:
-            return False   # valid UTF-8 with a multi-byte sequence, under a single-byte label
-        # the ESC, the control bytes and the sample in one compiled call (None: not clear)
-        tells = _C.single_byte_clear(body, QUICK_SAMPLE, *sample_arguments(encoding),
-                                     TELL_FLAGS, CONTROL_FLAGS, BINARY_HEAD)
+        # valid UTF-8 under the label, the ESC, the control bytes and the sample, in one
+        # compiled call (None: not clear)
+        tells = _C.single_byte_clear(body, *_clear_arguments(encoding))
         return tells is not None and (not tells or _no_language(tells))
     if ESC in body:
         return False
@@ -80,10 +81,15 @@ def body_clears(body: bytes, encoding: str) -> bool:
         return True   # (UTF-16 and UTF-32 text is full of control bytes: never a binary body)
     if _C.count_flagged(body, BINARY_HEAD, CONTROL_FLAGS) > min(len(body), BINARY_HEAD) // 100:
         return False
-    if encoding == "utf-8" or body.isascii():
-        return True   # (UTF-8: only the ESC and the control bytes could tell)
     # a legacy multi-byte reading: only utf8_under_legacy can find anything
-    return bool(_SCAN.valid_multibyte(body) < 0)
+    return body.isascii() or bool(_SCAN.valid_multibyte(body) < 0)
+
+
+@lru_cache(maxsize=64)
+def _clear_arguments(encoding: str) -> tuple[object, ...]:
+    """Every argument ``single_byte_clear`` takes after the body, for single-byte
+    ``encoding`` (``textsample.sample_arguments`` and the tables), looked up once."""
+    return (QUICK_SAMPLE, *sample_arguments(encoding), TELL_FLAGS, CONTROL_FLAGS, BINARY_HEAD)
 
 
 @lru_cache(maxsize=256)
