@@ -10,8 +10,9 @@ compiler is found (``speedups.SPEEDUPS``).
 
 Beside it, the text checks' other byte passes, each with its reference in
 ``textsample``: ``sample_facts`` (the sample window's byte test and tell bytes, read once:
-``text_sample_reference``) and ``count_flagged`` (``control_bytes_in_head_reference``);
-``tests/decision/test_textsample.py`` holds those equal.
+``text_sample_reference``), ``count_flagged`` (``control_bytes_in_head_reference``) and
+``single_byte_clear`` (what ``checks.clearance`` asks of a single-byte reading: those two and
+the UTF-8 validity, in one call); ``tests/decision/test_textsample.py`` holds those equal.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
@@ -75,8 +76,8 @@ cdef void _init_tables() noexcept:
         # another script's letter (c k C) or a usual mark (P) in the word: a word of the
         # other classes cannot score, whatever surrounds it
         _ALONE_SILENT[c] = 0 if (c in b"XMSgmuCYckP") else 1
-        # a letter after one of its own kind (both Latin, or both of the other script, no
-        # capital of the script among them) moves no rule: see _may_be_implausible
+        # a letter after one of its own kind (both Latin: a A l o; or both of the other
+        # script, lower-case or caseless: c k) moves no rule: see _may_be_implausible
         _RUN[c] = 1 if c in b"aAlo" else 2 if c in b"ck" else 0
 
 
@@ -178,8 +179,9 @@ cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
         start = high
         while start > i and t[p[start - 1]] != 32:
             start -= 1
-        # (from ``i`` to ``start`` an ASCII run that ends in a space, or nothing: the state
-        # at ``start`` is the state after a space either way)
+        # (from ``i`` to ``start`` words that cannot score, ASCII or of silent classes, the
+        # last ending in a space, or nothing: the state at ``start`` is the state after a
+        # space either way)
         j = start
         while j < n:
             c = t[p[j]]

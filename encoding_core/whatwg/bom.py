@@ -45,7 +45,8 @@ def browser_bom_sniff(data: bytes) -> tuple[str, int] | None:
 
 
 #: The first byte of every BOM ``bom_sniff`` knows: a body starting with none of them has none.
-BOM_FIRST_BYTES = frozenset({b"\xef", b"\xfe", b"\xff", b"\x00"})
+#: (A tuple, not a set: a ``bytearray``'s slice is compared, never hashed.)
+BOM_FIRST_BYTES = (b"\xef", b"\xfe", b"\xff", b"\x00")
 
 
 def bom_sniff(data: bytes) -> tuple[str, int] | None:

@@ -41,6 +41,15 @@ def test_bom_sniff(data, ours, browser):
     assert browser_bom_sniff(data) == browser
 
 
+@pytest.mark.parametrize(("data", "ours", "browser"), [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_a_bytearray_is_sniffed(data, ours, browser):
+    """A bytearray is sniffed as its bytes (a review found it raising TypeError when the
+    first-byte test was a set: its slice cannot be hashed)."""
+    assert bom_sniff(bytearray(data)) == ours
+    assert browser_bom_sniff(bytearray(data)) == browser
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(
     st.binary(max_size=8),
