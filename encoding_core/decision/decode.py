@@ -119,7 +119,8 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
             # a remembered decision whose checks have nothing to find here (``clearance``):
             # nothing was remembered of this body (``_front``), so nothing is let go
             return new_decoded(text, parts.encoding, parts.source, 0, parts.evidence, (),
-                               parts.browser, 0, (), False, len(body), False)
+                               parts.browser, 0 if front[0] is None else front[0][1], (),
+                               False, len(body), False)
     try:
         opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
         if type(known) is tuple:
@@ -204,9 +205,9 @@ def _front(body: bytes, content_type: str | None, override: str | None) -> _Fron
     # (a search, not a slice: no copy of the head)
     nul_head = bom is None and body.find(b"\x00", 0, 4096) >= 0
     pattern = nul_pattern(body) if nul_head else None
-    key = (memo_key(content_type, declaration, override)
-           if bom is None and not nul_head else None)
-    return bom, declaration, pattern, key, _TRACES.recall(body, key) if key is not None else None
+    key = memo_key(content_type, declaration, override, bom) if not nul_head else None
+    return bom, declaration, pattern, key, (
+        _TRACES.recall(body, key, 0 if bom is None else bom[1]) if key is not None else None)
 
 
 def _recalled_input(body: bytes, opinions: Opinions, parts: Remembered,
@@ -237,7 +238,8 @@ def _walked(body: bytes, opinions: Opinions, front: _Front, override: str | None
                         detector=detector, pattern=pattern,
                         utf8_errors=_all_utf8_errors(attempt))
     checks = _checks_for(given)
-    _TRACES.remember(key, attempt, source, given, checks, first_tried=len(walk.tried) == 1,
+    _TRACES.remember(key, attempt, source, given, checks,
+                     first_tried=len(walk.tried) == 1 or source is Source.BOM,
                      body_read=walk.needs_review or walk.profile_if_known is not None)
     return given, attempt.text, attempt, walk.needs_review, checks
 

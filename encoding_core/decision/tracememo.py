@@ -13,10 +13,12 @@ any other body is walked, with that failed decode handed to the walk
 
 What is remembered, and why it holds for the next body:
 
-- not for a BOM (its length and encoding are the body's), a NUL pattern (``decode`` does not
-  recall then), a truncated or lossy winner, or a walk that asked for review or profiled the
-  body (the detector's and fallbacks' guard: body facts);
-- the winner is a declared source, so the record is never a mixed page (``mixedpage`` maps
+- not for a NUL pattern (``decode`` does not recall then), a truncated or lossy winner, or a
+  walk that asked for review or profiled the body (the detector's and fallbacks' guard: body
+  facts); a BOM's decision is remembered under its BOM (its encoding and length are in the
+  key: its trace and the browser's answer follow from them and the other opinions), and its
+  body is decoded after the BOM, as the walk decodes it;
+- the winner is a declared source or a BOM, so the record is never a mixed page (``mixedpage`` maps
   only a detector's, site default's or fallback's single-byte reading), never wide (no NUL
   pattern) and never truncated;
 - the key is the raw Content-Type value, the override, and the declaration's fields that
@@ -39,7 +41,7 @@ from .models import Evidence, Source
 
 __all__ = ["MemoKey", "Remembered", "TraceMemo", "memo_key"]
 
-_FIRST_WINNERS = frozenset({Source.OVERRIDE, Source.HTTP_HEADER, Source.META,
+_FIRST_WINNERS = frozenset({Source.BOM, Source.OVERRIDE, Source.HTTP_HEADER, Source.META,
                             Source.XML_DECLARATION})
 #: Content-Type values longer than this are not remembered (as ``content_type`` caches).
 _MAX_HEADER = 200
@@ -65,15 +67,17 @@ MemoKey = tuple[object, ...]
 
 
 def memo_key(content_type: str | None, declaration: Declaration | None,
-             override: str | None) -> MemoKey | None:
-    """The key of these opinions (None: not remembered; a BOM is the caller's to exclude)."""
+             override: str | None, bom: tuple[str, int] | None = None) -> MemoKey | None:
+    """The key of these opinions (None: not remembered); ``bom``: the BOM sniffed (its
+    encoding and length), a part of the key when there is one."""
     if content_type is not None and len(content_type) > _MAX_HEADER:
         return None
     if declaration is None:
-        return (content_type, override)
-    return (content_type, override, declaration.encoding, declaration.raw_label,
-            declaration.source, declaration.offset if declaration.late else -1,
-            declaration.skipped)
+        return (content_type, override) if bom is None else (content_type, override, bom)
+    key = (content_type, override, declaration.encoding, declaration.raw_label,
+           declaration.source, declaration.offset if declaration.late else -1,
+           declaration.skipped)
+    return key if bom is None else (*key, bom)
 
 
 class TraceMemo:
@@ -84,27 +88,29 @@ class TraceMemo:
         self._size = size
         self._known: dict[MemoKey, Remembered] = {}
 
-    def recall(self, body: bytes, key: MemoKey | None,
+    def recall(self, body: bytes, key: MemoKey | None, skip: int = 0,
                ) -> tuple[Remembered, str] | DecodeAttempt | None:
         """None when nothing is remembered under ``key``; else the remembered parts and the
         body's text when it decodes strictly and whole under their encoding, or the failed
         (or truncated) strict attempt for the walk to take. The one strict decode is not
-        remembered by the decoders (``decode_strict_once``): a recalled page asks no more."""
+        remembered by the decoders (``decode_strict_once``): a recalled page asks no more.
+        ``skip``: the BOM's length, decoded after (a failure is then walked afresh: the
+        walk's BOM attempt is its own, with the body's offsets)."""
         known = self._known.get(key) if key is not None else None
         if known is None:
             return None
         try:
-            return known, decode_strict_once(body, known.encoding)
+            return known, decode_strict_once(body[skip:] if skip else body, known.encoding)
         except UnicodeDecodeError as exc:
-            return failed_attempt(body, known.encoding, exc)
+            return None if skip else failed_attempt(body, known.encoding, exc)
 
     def remember(self, key: MemoKey | None, winner: DecodeAttempt, source: Source,
                  given: CheckInput, checks: tuple[Check, ...], *, first_tried: bool,
                  body_read: bool) -> None:
         """Keep what the checks' record ``given`` holds of the opinions, and ``checks``, when
-        the first attempt decided (``first_tried``), strictly and whole, for a declared
-        source, and nothing about the body itself was read (``body_read``: a profile, a review
-        asked for): see the module."""
+        the first attempt decided (``first_tried``; a BOM's is its only one), strictly and
+        whole, for a declared source or a BOM, and nothing about the body itself was read
+        (``body_read``: a profile, a review asked for): see the module."""
         if (key is None or not first_tried or body_read or source not in _FIRST_WINNERS
                 or not winner.strict_ok or winner.truncated):
             return

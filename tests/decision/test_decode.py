@@ -265,7 +265,10 @@ _HEADERS = [None, "text/html", "text/html; charset=utf-8", "text/html; charset=w
             "text/html; charset=koi8-r", "text/html; charset=shift_jis", "text/html;charset=bogus",
             "text/html; charset=gbk, text/html", "text/html; charset=utf-16le"]
 _PREFIXES = [b"", b'<meta charset="utf-8">', b"<meta charset=gbk>", b'<?xml encoding="latin1"?>',
-             b"<meta charset=nonsense>", b"<!-- x -->" * 120 + b'<meta charset="euc-jp">']
+             b"<meta charset=nonsense>", b"<!-- x -->" * 120 + b'<meta charset="euc-jp">',
+             # BOMs: a BOM's decision is remembered under it (``tracememo``)
+             b"\xef\xbb\xbf", b"\xef\xbb\xbf<meta charset=gbk>", b"\xff\xfe", b"\xfe\xff",
+             b"\xff\xfe\x00\x00"]
 
 
 # pieces valid in some encodings and not others, so that two bodies of one page can differ
