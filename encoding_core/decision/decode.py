@@ -41,7 +41,7 @@ from __future__ import annotations
 from ..whatwg.bom import BOM_FIRST_BYTES, bom_sniff
 from ..whatwg.content_type import http_content_type_charset
 from ..whatwg.decoders import forget_last_calls
-from ..whatwg.prescan import Declaration, find_declaration
+from ..whatwg.prescan import Declaration, find_declaration_in_bytes
 from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, as_body, decode_as
 from .checks import Check, CheckInput, check_input
 from .checks import readings as _readings
@@ -109,8 +109,6 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     """
     if type(body) is not bytes:
         body = as_body(body)
-    if isinstance(detector, UseDefault):
-        detector = default_detector
     front = _front(body, content_type, override)
     known = front[4]
     if type(known) is tuple:
@@ -121,6 +119,8 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
             return new_decoded(text, parts.encoding, parts.source, 0, parts.evidence, (),
                                parts.browser, 0 if front[0] is None else front[0][1], (),
                                False, len(body), False)
+    if isinstance(detector, UseDefault):
+        detector = default_detector
     try:
         opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
         if type(known) is tuple:
@@ -200,7 +200,7 @@ def _front(body: bytes, content_type: str | None, override: str | None) -> _Fron
     through that memo (``nulpattern``), is never recalled but walked, and let go after.
     """
     bom = bom_sniff(body) if body[:1] in BOM_FIRST_BYTES else None   # (most pages: no call)
-    declaration = find_declaration(body)
+    declaration = find_declaration_in_bytes(body)
     # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
     # (a search, not a slice: no copy of the head)
     nul_head = bom is None and body.find(b"\x00", 0, 4096) >= 0

@@ -148,6 +148,11 @@ def decode_strict_once(data: bytes, encoding: str) -> str:
     >>> decode_strict_once(b"caf\\xe9", "windows-1252")
     'café'
     """
+    if encoding == "utf-8":   # (the commonest, first)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _error(encoding, data, exc.start, exc.end) from None
     single = _SINGLE_BYTE.get(encoding)
     if single is not None:
         try:

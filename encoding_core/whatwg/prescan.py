@@ -29,6 +29,7 @@ where                  what and why
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..speedups import compiled
 from ._prescan_steps import (
@@ -49,7 +50,7 @@ from ._prescan_steps import (
 from .labels import get_encoding
 
 __all__ = ["PRESCAN_LIMIT", "Declaration", "DeclarationKind", "SkippedLabel", "find_declaration",
-           "find_declaration_reference", "prescan"]
+           "find_declaration_in_bytes", "find_declaration_reference", "prescan"]
 
 #: The prescan reads this many bytes, as the HTML Standard advises.
 PRESCAN_LIMIT = 1024
@@ -257,3 +258,10 @@ def _late(body: bytes, skipped: list[SkippedLabel]) -> Declaration | None:
             merged = {(s.offset, s.raw_label): s for s in (*skipped, *late_skipped)}
             return Declaration(encoding, raw, DeclarationKind.META, match.start(), late=True,
                                skipped=tuple(sorted(merged.values(), key=lambda s: s.offset)))
+
+
+#: ``find_declaration(body)`` for a caller that holds ``bytes`` (never a bytearray or a
+#: view): the compiled function itself where it is built, with no wrapper call
+#: (``decision.decode`` asks it of every page), else the reference.
+find_declaration_in_bytes: Callable[[bytes], Declaration | None] = (
+    _C.find_declaration if _C is not None else find_declaration_reference)

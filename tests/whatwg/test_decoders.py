@@ -20,6 +20,7 @@ from encoding_core.whatwg.decoders import (
     SUPPORTED_ENCODINGS,
     decode_replace,
     decode_strict,
+    decode_strict_once,
     decode_utf8_if_few_errors,
     encode_strict,
     forget_last_calls,
@@ -623,3 +624,20 @@ def test_the_offsets_handed_out_are_a_read_only_tuple_alike(encoding):
     assert pickle.loads(pickle.dumps(offsets)) == expected
     few = decode_utf8_if_few_errors(b"a\xff", 5)
     assert few is not None and few[1] == (1,)
+
+
+def _outcome(decoder, data: bytes, encoding: str) -> object:
+    try:
+        return decoder(data, encoding)
+    except UnicodeDecodeError as exc:
+        return (exc.encoding, exc.start, exc.end, exc.reason)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.binary(max_size=40), st.sampled_from(sorted(SUPPORTED_ENCODINGS)))
+def test_decode_strict_once_is_decode_strict(data: bytes, encoding: str) -> None:
+    """The same text, or the same error (encoding, start, end, reason), without the memo."""
+    forget_last_calls()
+    assert _outcome(decode_strict_once, data, encoding) == _outcome(decode_strict, data,
+                                                                    encoding)
+    forget_last_calls()
