@@ -38,6 +38,8 @@ lossy                       seed 000 decodes with the declared encoding; this pi
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..whatwg.bom import BOM_FIRST_BYTES, bom_sniff
 from ..whatwg.content_type import http_content_type_charset
 from ..whatwg.decoders import forget_last_calls
@@ -110,19 +112,19 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     if type(body) is not bytes:
         body = as_body(body)
     front = _front(body, content_type, override)
-    known = front[4]
+    known = front.known
     if type(known) is tuple:
         parts, text = known
         if parts.plain and body_clears(body, parts.encoding):
             # a remembered decision whose checks have nothing to find here (``clearance``):
             # nothing was remembered of this body (``_front``), so nothing is let go
             return new_decoded(text, parts.encoding, parts.source, 0, parts.evidence, (),
-                               parts.browser, 0 if front[0] is None else front[0][1], (),
+                               parts.browser, 0 if front.bom is None else front.bom[1], (),
                                False, len(body), False)
     if isinstance(detector, UseDefault):
         detector = default_detector
     try:
-        opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
+        opinions = _opinions(front, content_type)
         if type(known) is tuple:
             given, text = _recalled_input(body, opinions, known[0], detector), known[1]
             attempt, needs_review, checks = None, False, known[0].checks
@@ -168,9 +170,9 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
         detector = default_detector
     front = _front(body, content_type, override)
     try:
-        opinions = new_opinions(front[0], http_content_type_charset(content_type), front[1])
-        if type(front[4]) is tuple:
-            return _recalled_input(body, opinions, front[4][0], detector)
+        opinions = _opinions(front, content_type)
+        if type(front.known) is tuple:
+            return _recalled_input(body, opinions, front.known[0], detector)
         return _walked(body, opinions, front, override, site_default, detector)[0]
     finally:
         forget_last_calls()
@@ -184,11 +186,17 @@ def _checks_for(given: CheckInput) -> tuple[Check, ...]:
     return PLAIN_UNICODE_CHECKS if given.encoding in UNICODE else PLAIN_CHECKS
 
 
-#: What ``_front`` reads: the BOM, the declaration, a NUL pattern, the trace memo's key, and
-#: what it recalls (a remembered decision's parts with this body's text, a failed strict
-#: attempt for the walk, or nothing).
-_Front = tuple[tuple[str, int] | None, Declaration | None, NulPattern | None, MemoKey | None,
-               tuple[Remembered, str] | DecodeAttempt | None]
+class _Front(NamedTuple):
+    """What ``_front`` reads of a body before any walk. A ``NamedTuple`` built with
+    ``tuple.__new__`` (as ``CheckInput``): made for every page, read by field."""
+
+    bom: tuple[str, int] | None          # the BOM sniffed: its encoding and length
+    declaration: Declaration | None      # the prescan's, a late one included
+    pattern: NulPattern | None           # UTF-16/32 laid out without a BOM
+    key: MemoKey | None                  # the trace memo's key (None: not remembered)
+    # what the memo recalls: a remembered decision's parts with this body's text, a failed
+    # strict attempt for the walk to take, or nothing
+    known: tuple[Remembered, str] | DecodeAttempt | None
 
 
 def _front(body: bytes, content_type: str | None, override: str | None) -> _Front:
@@ -206,8 +214,13 @@ def _front(body: bytes, content_type: str | None, override: str | None) -> _Fron
     nul_head = bom is None and body.find(b"\x00", 0, 4096) >= 0
     pattern = nul_pattern(body) if nul_head else None
     key = memo_key(content_type, declaration, override, bom) if not nul_head else None
-    return bom, declaration, pattern, key, (
-        _TRACES.recall(body, key, 0 if bom is None else bom[1]) if key is not None else None)
+    return tuple.__new__(_Front, (bom, declaration, pattern, key, (
+        _TRACES.recall(body, key, 0 if bom is None else bom[1]) if key is not None else None)))
+
+
+def _opinions(front: _Front, content_type: str | None) -> Opinions:
+    """The opinions of a body ``_front`` read: its BOM, the header's charset, its declaration."""
+    return new_opinions(front.bom, http_content_type_charset(content_type), front.declaration)
 
 
 def _recalled_input(body: bytes, opinions: Opinions, parts: Remembered,
@@ -225,8 +238,8 @@ def _walked(body: bytes, opinions: Opinions, front: _Front, override: str | None
             ) -> tuple[CheckInput, str, DecodeAttempt, bool, tuple[Check, ...]]:
     """A body ``_front`` recalled no decision for, walked: the checks' record, the text,
     the winning attempt, whether the walk itself asks for review, and the checks to run."""
-    _bom, _declaration, pattern, key, known = front
-    walk = _walk(body, opinions, override, site_default, detector, pattern,
+    known = front.known
+    walk = _walk(body, opinions, override, site_default, detector, front.pattern,
                  known if isinstance(known, DecodeAttempt) else None)
     assert walk.winner is not None
     attempt, source = walk.winner
@@ -235,10 +248,10 @@ def _walked(body: bytes, opinions: Opinions, front: _Front, override: str | None
                         walk.evidence, browser=browser_encoding(body, opinions),
                         utf8=walk.profile_if_known,
                         truncated_at=attempt.error_offsets[0] if attempt.truncated else None,
-                        detector=detector, pattern=pattern,
+                        detector=detector, pattern=front.pattern,
                         utf8_errors=_all_utf8_errors(attempt))
     checks = _checks_for(given)
-    _TRACES.remember(key, attempt, source, given, checks,
+    _TRACES.remember(front.key, attempt, source, given, checks,
                      first_tried=len(walk.tried) == 1 or source is Source.BOM,
                      body_read=walk.needs_review or walk.profile_if_known is not None)
     return given, attempt.text, attempt, walk.needs_review, checks
