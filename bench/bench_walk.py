@@ -61,10 +61,13 @@ def sets(quick: bool) -> dict[str, list[tuple[bytes, str | None]]]:
 
 class _NoMemo:
     """A trace memo that remembers nothing (``--cold``), for the code before issue 27's walk
-    step (``recall(body, opinions, override)``) and after it (``recall(body, key)``)."""
+    step (``recall(body, opinions, override)``) and after it (``recall(body, key[, skip])``,
+    and the compiled front's read of ``known``)."""
+
+    known: dict[object, object] = {}
 
     def recall(self, *args: object) -> object:
-        return None if len(args) == 2 else (None, None)
+        return (None, None) if type(args[1]).__name__ == "Opinions" else None
 
     def remember(self, *args: object, **kwargs: object) -> None:
         return None

@@ -1,7 +1,10 @@
 # cython: language_level=3
 # Byte loops shared by the compiled parts (``decision/_utf8scan.pyx``, ``decision/_bytetest_c.pyx``,
-# ``whatwg/_cjk_c.pyx``, ``whatwg/_prescan_c.pyx``):
+# ``decision/_front_c.pyx``, ``whatwg/_cjk_c.pyx``, ``whatwg/_prescan_c.pyx``):
 # inline C, no module of its own (a .pxd is read by the .pyx files that cimport it).
+
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 
 
 cdef extern from *:
@@ -209,3 +212,30 @@ cdef inline Py_ssize_t utf8_count(const unsigned char* p, Py_ssize_t n, bint sto
         if stop:
             return -1
     return multibyte
+
+
+cdef inline Py_ssize_t count_flagged_in(const unsigned char* b, Py_ssize_t n,
+                                        const unsigned char* f) noexcept:
+    # How many of the ``n`` bytes at ``b`` (``n`` <= 0: none) are flagged in the 256-byte
+    # table ``f``, which flags only bytes below 0x20 (the control bytes a binary body is told
+    # by): sixteen bytes at a time, only those below 0x20 looked up (``below16``), then eight:
+    # a word with no byte below 0x20 is passed over whole (the test is "hasless" of Bit
+    # Twiddling Hacks, exact for whether one is there).
+    cdef Py_ssize_t i = 0, j, count = 0
+    cdef uint64_t word
+    cdef unsigned int mask
+    while i + 16 <= n:
+        mask = below16(b + i, 0x20)
+        while mask:
+            count += f[b[i + lowest_bit(mask)]] != 0
+            mask &= mask - 1
+        i += 16
+    while i + 8 <= n:
+        memcpy(&word, b + i, 8)
+        if (word - 0x2020202020202020ULL) & ~word & 0x8080808080808080ULL:
+            for j in range(i, i + 8):
+                count += f[b[j]] != 0
+        i += 8
+    for j in range(i, n):
+        count += f[b[j]] != 0
+    return count

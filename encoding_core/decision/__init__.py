@@ -1,7 +1,9 @@
 """The decision: which encoding a body is in, by which source, and what contradicts it.
 
-Holds ``decode`` (``decode``), the walk over the sources and what a browser would use
-(``resolve``; walks remembered by their opinions in ``tracememo``), one encoding's strict
+Holds ``decode`` (``decode``; what it reads of a body before any walk, and the recalled
+page decided there, in ``front``, compiled by ``_front_c.pyx`` where built), the walk over the
+sources and what a browser would use (``resolve``; walks remembered by their opinions in
+``tracememo``), one encoding's strict
 reading (``attempt``), statistical detection (``detect``, with its voters, quick path and
 ensemble in ``_voters``, ``_agreement``, ``_ensemble``, ``_plausibility``, whose byte test
 is ``_bytetest``; rare Latin answers weighed against windows-1252 in ``rare_latin``;

@@ -19,7 +19,15 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from libc.stdint cimport uint64_t
 from libc.string cimport memchr, memcpy
 
-from encoding_core._bytes_c cimport below16, high16, lowest_bit, mask3, skip_ascii, utf8_count
+from encoding_core._bytes_c cimport (
+    below16,
+    count_flagged_in,
+    high16,
+    lowest_bit,
+    mask3,
+    skip_ascii,
+    utf8_count,
+)
 
 
 cdef inline unsigned char _context(unsigned char c) noexcept:
@@ -266,7 +274,7 @@ def single_byte_clear(bytes body, Py_ssize_t head, object table, object words_ta
         return None
     if size and memchr(b, 0x1B, <size_t> size) != NULL:
         return None
-    if _count_flagged(b, n, <const unsigned char*> PyBytes_AS_STRING(controls)) > n // 100:
+    if count_flagged_in(b, n, <const unsigned char*> PyBytes_AS_STRING(controls)) > n // 100:
         return None
     present = _sample(b, size, head, table, words_table, raw_doubt, tells_head,
                       <const unsigned char*> PyBytes_AS_STRING(tells), &doubt)
@@ -364,29 +372,6 @@ def count_flagged(bytes data, Py_ssize_t head, bytes flags):
     copy of the head). Sixteen bytes at a time, only those below 0x20 looked up (``below16``),
     then eight: a word with no byte below 0x20 is passed over whole (the test is "hasless" of
     Bit Twiddling Hacks, exact for whether one is there)."""
-    return _count_flagged(<const unsigned char*> PyBytes_AS_STRING(data),
+    return count_flagged_in(<const unsigned char*> PyBytes_AS_STRING(data),
                           min(head, PyBytes_GET_SIZE(data)),
                           <const unsigned char*> PyBytes_AS_STRING(flags))
-
-
-cdef Py_ssize_t _count_flagged(const unsigned char* b, Py_ssize_t n,
-                               const unsigned char* f) noexcept:
-    """``count_flagged`` over the ``n`` bytes at ``b`` (``n`` <= 0: none)."""
-    cdef Py_ssize_t i = 0, j, count = 0
-    cdef uint64_t word
-    cdef unsigned int mask
-    while i + 16 <= n:
-        mask = below16(b + i, 0x20)
-        while mask:
-            count += f[b[i + lowest_bit(mask)]] != 0
-            mask &= mask - 1
-        i += 16
-    while i + 8 <= n:
-        memcpy(&word, b + i, 8)
-        if (word - 0x2020202020202020ULL) & ~word & 0x8080808080808080ULL:
-            for j in range(i, i + 8):
-                count += f[b[j]] != 0
-        i += 8
-    for j in range(i, n):
-        count += f[b[j]] != 0
-    return count

@@ -38,21 +38,18 @@ lossy                       seed 000 decodes with the declared encoding; this pi
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from ..whatwg.bom import BOM_FIRST_BYTES, bom_sniff
 from ..whatwg.content_type import http_content_type_charset
 from ..whatwg.decoders import forget_last_calls
-from ..whatwg.prescan import Declaration, find_declaration_in_bytes
 from .attempt import MAX_ERROR_OFFSETS, DecodeAttempt, as_body, decode_as
 from .checks import Check, CheckInput, check_input
 from .checks import readings as _readings
-from .checks.clearance import body_clears, clears
+from .checks.clearance import clears
 from .checks.record import UNICODE
 from .conflicts import CHECKS, PLAIN_CHECKS, find_conflicts
 from .detect import default_detector
+from .front import DECIDED_OR_FRONT, Front, read_front
 from .models import Conflict, Decoded, Source, new_decoded
-from .nulpattern import NulPattern, nul_pattern
+from .nulpattern import NulPattern
 from .resolve import (
     DEFAULT_DETECTOR,
     Detector,
@@ -62,7 +59,7 @@ from .resolve import (
     browser_encoding,
     new_opinions,
 )
-from .tracememo import MemoKey, Remembered, TraceMemo, memo_key
+from .tracememo import Remembered, TraceMemo
 from .utf8scan import forget_last_scan
 
 __all__ = ["DEFAULT_DETECTOR", "MAX_ERROR_OFFSETS", "PLAIN_UNICODE_CHECKS", "DecodeAttempt",
@@ -111,16 +108,12 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     """
     if type(body) is not bytes:
         body = as_body(body)
-    front = _front(body, content_type, override)
+    front = DECIDED_OR_FRONT(body, content_type, override, _TRACES)
+    if isinstance(front, Decoded):
+        # a remembered decision whose checks have nothing to find here (``front``, the
+        # clearance): nothing was remembered of this body, so nothing is let go
+        return front
     known = front.known
-    if type(known) is tuple:
-        parts, text = known
-        if parts.plain and body_clears(body, parts.encoding):
-            # a remembered decision whose checks have nothing to find here (``clearance``):
-            # nothing was remembered of this body (``_front``), so nothing is let go
-            return new_decoded(text, parts.encoding, parts.source, 0, parts.evidence, (),
-                               parts.browser, 0 if front.bom is None else front.bom[1], (),
-                               False, len(body), False)
     if isinstance(detector, UseDefault):
         detector = default_detector
     try:
@@ -168,7 +161,7 @@ def what_checks_read(body: bytes, content_type: str | None = None, *,
         body = as_body(body)
     if isinstance(detector, UseDefault):
         detector = default_detector
-    front = _front(body, content_type, override)
+    front = read_front(body, content_type, override, _TRACES)
     try:
         opinions = _opinions(front, content_type)
         if type(front.known) is tuple:
@@ -186,40 +179,9 @@ def _checks_for(given: CheckInput) -> tuple[Check, ...]:
     return PLAIN_UNICODE_CHECKS if given.encoding in UNICODE else PLAIN_CHECKS
 
 
-class _Front(NamedTuple):
-    """What ``_front`` reads of a body before any walk. A ``NamedTuple`` built with
-    ``tuple.__new__`` (as ``CheckInput``): made for every page, read by field."""
-
-    bom: tuple[str, int] | None          # the BOM sniffed: its encoding and length
-    declaration: Declaration | None      # the prescan's, a late one included
-    pattern: NulPattern | None           # UTF-16/32 laid out without a BOM
-    key: MemoKey | None                  # the trace memo's key (None: not remembered)
-    # what the memo recalls: a remembered decision's parts with this body's text, a failed
-    # strict attempt for the walk to take, or nothing
-    known: tuple[Remembered, str] | DecodeAttempt | None
-
-
-def _front(body: bytes, content_type: str | None, override: str | None) -> _Front:
-    """What is read of the body before any walk (see ``_Front``).
-
-    A recalled body (what ``decode`` may decide here and return) has had nothing of it
-    remembered: the trace memo's one strict decode goes past the decoders' per-thread memo
-    (``tracememo``), and a body with a NUL byte in its head, whose NUL pattern is read
-    through that memo (``nulpattern``), is never recalled but walked, and let go after.
-    """
-    bom = bom_sniff(body) if body[:1] in BOM_FIRST_BYTES else None   # (most pages: no call)
-    declaration = find_declaration_in_bytes(body)
-    # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
-    # (a search, not a slice: no copy of the head)
-    nul_head = bom is None and body.find(b"\x00", 0, 4096) >= 0
-    pattern = nul_pattern(body) if nul_head else None
-    key = memo_key(content_type, declaration, override, bom) if not nul_head else None
-    return tuple.__new__(_Front, (bom, declaration, pattern, key, (
-        _TRACES.recall(body, key, 0 if bom is None else bom[1]) if key is not None else None)))
-
-
-def _opinions(front: _Front, content_type: str | None) -> Opinions:
-    """The opinions of a body ``_front`` read: its BOM, the header's charset, its declaration."""
+def _opinions(front: Front, content_type: str | None) -> Opinions:
+    """The opinions ``read_front`` read of a body: its BOM, the header's charset, its
+    declaration."""
     return new_opinions(front.bom, http_content_type_charset(content_type), front.declaration)
 
 
@@ -233,10 +195,10 @@ def _recalled_input(body: bytes, opinions: Opinions, parts: Remembered,
         None, None, detector, None, None, None, False, parts.plain))
 
 
-def _walked(body: bytes, opinions: Opinions, front: _Front, override: str | None,
+def _walked(body: bytes, opinions: Opinions, front: Front, override: str | None,
             site_default: str | None, detector: Detector | None,
             ) -> tuple[CheckInput, str, DecodeAttempt, bool, tuple[Check, ...]]:
-    """A body ``_front`` recalled no decision for, walked: the checks' record, the text,
+    """A body ``read_front`` recalled no decision for, walked: the checks' record, the text,
     the winning attempt, whether the walk itself asks for review, and the checks to run."""
     known = front.known
     walk = _walk(body, opinions, override, site_default, detector, front.pattern,

@@ -39,12 +39,12 @@ from .attempt import DecodeAttempt, failed_attempt
 from .checks import Check, CheckInput
 from .models import Evidence, Source
 
-__all__ = ["MemoKey", "Remembered", "TraceMemo", "memo_key"]
+__all__ = ["MAX_HEADER", "MemoKey", "Remembered", "TraceMemo", "memo_key"]
 
 _FIRST_WINNERS = frozenset({Source.BOM, Source.OVERRIDE, Source.HTTP_HEADER, Source.META,
                             Source.XML_DECLARATION})
 #: Content-Type values longer than this are not remembered (as ``content_type`` caches).
-_MAX_HEADER = 200
+MAX_HEADER = 200
 
 
 class Remembered(NamedTuple):
@@ -70,7 +70,7 @@ def memo_key(content_type: str | None, declaration: Declaration | None,
              override: str | None, bom: tuple[str, int] | None = None) -> MemoKey | None:
     """The key of these opinions (None: not remembered); ``bom``: the BOM sniffed (its
     encoding and length), a part of the key when there is one."""
-    if content_type is not None and len(content_type) > _MAX_HEADER:
+    if content_type is not None and len(content_type) > MAX_HEADER:
         return None
     if declaration is None:
         return (content_type, override) if bom is None else (content_type, override, bom)
@@ -86,7 +86,9 @@ class TraceMemo:
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
-        self._known: dict[MemoKey, Remembered] = {}
+        #: the remembered parts by key; read, never written, by ``front``'s compiled reader
+        #: (one dict for the memo's life: cleared when full, never replaced)
+        self.known: dict[MemoKey, Remembered] = {}
 
     def recall(self, body: bytes, key: MemoKey | None, skip: int = 0,
                ) -> tuple[Remembered, str] | DecodeAttempt | None:
@@ -96,7 +98,7 @@ class TraceMemo:
         remembered by the decoders (``decode_strict_once``): a recalled page asks no more.
         ``skip``: the BOM's length, decoded after (a failure is then walked afresh: the
         walk's BOM attempt is its own, with the body's offsets)."""
-        known = self._known.get(key) if key is not None else None
+        known = self.known.get(key) if key is not None else None
         if known is None:
             return None
         try:
@@ -114,8 +116,8 @@ class TraceMemo:
         if (key is None or not first_tried or body_read or source not in _FIRST_WINNERS
                 or not winner.strict_ok or winner.truncated):
             return
-        if len(self._known) >= self._size:
-            self._known.clear()
+        if len(self.known) >= self._size:
+            self.known.clear()
         # every field of ``Remembered``, in order (its NamedTuple ``__new__`` is a Python call)
-        self._known[key] = tuple.__new__(Remembered, (
+        self.known[key] = tuple.__new__(Remembered, (
             winner.encoding, source, given.evidence, given.browser, given.plain, checks))

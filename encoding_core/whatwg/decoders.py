@@ -57,8 +57,9 @@ import codecs
 import re
 import threading
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
+from types import MappingProxyType
 
 from ._cjk_compiled import compiled_decoder
 from ._decoders_cjk import cjk_encoder, decode_cjk_codec
@@ -66,12 +67,16 @@ from ._offsets import Offsets
 from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
 
-__all__ = ["BOM_ONLY_ENCODINGS", "ESC", "SINGLE_BYTE_ENCODINGS", "SUPPORTED_ENCODINGS",
+__all__ = ["BOM_ONLY_ENCODINGS", "ESC", "SINGLE_BYTE_ENCODINGS", "SINGLE_BYTE_TABLES",
+           "SUPPORTED_ENCODINGS",
            "decode_replace", "decode_strict", "decode_strict_once", "decode_utf8_if_few_errors",
            "decodes_strictly", "encode_strict", "forget_last_calls", "offsets_array"]
 
 #: The legacy single-byte encodings (and x-user-defined): every byte decodes in most of them.
 SINGLE_BYTE_ENCODINGS = frozenset(_SINGLE_BYTE)
+#: Each single-byte encoding's decoding table (``codecs.charmap_decode``'s: U+FFFE where a
+#: byte is unmapped), as ``decode_strict`` decodes with it. Read, never written.
+SINGLE_BYTE_TABLES: Mapping[str, str] = MappingProxyType(_SINGLE_BYTE)
 
 #: ESC, the byte that starts ISO-2022-JP's escape sequences (its tell in a 7-bit body), as an
 #: int: ``ESC in body`` is one memchr, where a one-byte ``bytes`` needle takes ten times as long

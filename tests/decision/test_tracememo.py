@@ -80,7 +80,7 @@ def test_a_recalled_decision_at_another_offset_is_the_walks(pad):
         fresh = decode(body, "text/html")
         decode_module._TRACES = TraceMemo()
         decode('<meta charset="windows-1251"><p>Жж</p>'.encode("cp1251"), "text/html")
-        assert decode_module._TRACES._known
+        assert decode_module._TRACES.known
         recalled = decode(body, "text/html")
     finally:
         decode_module._TRACES = saved

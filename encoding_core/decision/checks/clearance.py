@@ -34,9 +34,11 @@ from ..utf8scan import compiled_module
 from . import readings
 from .record import UNICODE, CheckInput
 
-__all__ = ["ANSWERS_FOR", "body_clears", "clears"]
+__all__ = ["ANSWERS_FOR", "COMPILED", "body_clears", "clear_arguments", "clears", "no_language"]
 
 _SCAN = compiled_module("_utf8scan")
+#: The compiled passes ``body_clears`` answers from are built (else it answers False).
+COMPILED = _C is not None and _SCAN is not None
 
 #: The checks whose facts ``clears`` answers, in ``conflicts.PLAIN_CHECKS``' order: a test
 #: holds the two equal, so a check added there is added here, with its fact, or fails.
@@ -65,7 +67,7 @@ def body_clears(body: bytes, encoding: str) -> bool:
     >>> body_clears("café".encode(), "utf-8"), body_clears("café".encode(), "windows-1252")
     (True, False)
     """
-    if _C is None or _SCAN is None or type(body) is not bytes:
+    if _C is None or _SCAN is None or type(body) is not bytes:   # (not COMPILED)
         return False
     if encoding == "utf-8":   # (the commonest: only the ESC and the control bytes could tell)
         return ESC not in body and _C.count_flagged(body, BINARY_HEAD, CONTROL_FLAGS) <= min(
@@ -73,8 +75,8 @@ def body_clears(body: bytes, encoding: str) -> bool:
     if encoding in SINGLE_BYTE_ENCODINGS:
         # valid UTF-8 under the label, the ESC, the control bytes and the sample, in one
         # compiled call (None: not clear)
-        tells = _C.single_byte_clear(body, *_clear_arguments(encoding))
-        return tells is not None and (not tells or _no_language(tells))
+        tells = _C.single_byte_clear(body, *clear_arguments(encoding))
+        return tells is not None and (not tells or no_language(tells))
     if ESC in body:
         return False
     if encoding in UNICODE and encoding != "utf-8":
@@ -86,13 +88,13 @@ def body_clears(body: bytes, encoding: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _clear_arguments(encoding: str) -> tuple[object, ...]:
+def clear_arguments(encoding: str) -> tuple[object, ...]:
     """Every argument ``single_byte_clear`` takes after the body, for single-byte
     ``encoding`` (``textsample.sample_arguments`` and the tables), looked up once."""
     return (QUICK_SAMPLE, *sample_arguments(encoding), TELL_FLAGS, CONTROL_FLAGS, BINARY_HEAD)
 
 
 @lru_cache(maxsize=256)
-def _no_language(tells: bytes) -> bool:
+def no_language(tells: bytes) -> bool:
     """No language of ``disputes.TELLS`` in these tell bytes (few distinct sets: cached)."""
     return disputes.tell_language(tells) is None

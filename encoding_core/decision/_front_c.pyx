@@ -1,0 +1,134 @@
+# cython: language_level=3
+"""The compiled form of ``front.decided_or_front``: what is read of a body before any walk,
+and the recalled plain page decided there.
+
+The reference's steps, in its order, with its collaborators (imported from the modules it
+imports them from). Done here in C rather than by a Python call: the test of the BOM's
+first byte, the search for a NUL in the head, the memo key of a body with no BOM
+(``tracememo.memo_key``'s), the lookup in the memo's dict, a UTF-8 body's strict decode
+(``decode_strict_once``'s, ``bytes.decode("utf-8")``) and a UTF-8 reading's clearance
+(``clearance.body_clears``'s: no ESC, and control bytes within one in a hundred of the
+head). Everything else calls the reference's own function. On the pages most of a crawl is
+(recalled, plain, UTF-8), that is about 1 us less a page: the Python calls between the steps.
+
+``tests/decision/test_front.py`` holds ``FrontReader(Front)`` equal to
+``front.decided_or_front``, a ``Decoded`` or a ``Front`` field by field, on both corpora
+and on random bodies and headers, each decided fresh and recalled.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.unicode cimport PyUnicode_DecodeCharmap, PyUnicode_DecodeUTF8
+from libc.string cimport memchr
+
+from encoding_core._bytes_c cimport count_flagged_in
+
+from encoding_core.decision._bytetest_c import single_byte_clear
+from encoding_core.decision.checks.clearance import (
+    COMPILED,
+    body_clears,
+    clear_arguments,
+    no_language,
+)
+from encoding_core.decision.models import new_decoded
+from encoding_core.decision.nulpattern import nul_pattern
+from encoding_core.decision.textsample import BINARY_HEAD, CONTROL_FLAGS
+from encoding_core.decision.tracememo import MAX_HEADER, Remembered, memo_key
+from encoding_core.whatwg.bom import BOM_FIRST_BYTES, bom_sniff
+from encoding_core.whatwg.decoders import ESC, SINGLE_BYTE_TABLES
+from encoding_core.whatwg.prescan import find_declaration_in_bytes
+
+# what this module reads by position, and the bytes it tests in C: a change there fails here
+if Remembered._fields[:5] != ("encoding", "source", "evidence", "browser", "plain"):
+    raise ImportError("tracememo.Remembered's fields moved: update _front_c")
+if BOM_FIRST_BYTES != (b"\xef", b"\xfe", b"\xff", b"\x00") or len(CONTROL_FLAGS) != 256:
+    raise ImportError("bom.BOM_FIRST_BYTES or textsample.CONTROL_FLAGS changed: update _front_c")
+
+
+cdef class FrontReader:
+    """``FrontReader(Front, nul_head)(body, content_type, override, memo)``:
+    ``front.decided_or_front(body, content_type, override, memo)`` (see the module)."""
+
+    cdef object front_type
+    cdef Py_ssize_t nul_head
+    cdef Py_ssize_t binary_head
+    cdef bytes controls
+    cdef bint inline_clearance
+    cdef dict single_byte   # encoding -> (its decoding table, ``clear_arguments``'s), or ()
+
+    def __init__(self, front_type, Py_ssize_t nul_head):
+        self.front_type = front_type
+        self.nul_head = nul_head
+        self.binary_head = BINARY_HEAD
+        self.controls = CONTROL_FLAGS
+        # without its compiled passes, ``body_clears`` answers False: ask it then
+        self.inline_clearance = COMPILED
+        self.single_byte = {}
+
+    def __call__(self, bytes body not None, content_type, override, memo):
+        cdef const unsigned char* p = <const unsigned char*> PyBytes_AS_STRING(body)
+        cdef Py_ssize_t n = PyBytes_GET_SIZE(body)
+        cdef Py_ssize_t head = n if n < self.nul_head else self.nul_head
+        cdef Py_ssize_t skip = 0, binary = n if n < self.binary_head else self.binary_head
+        cdef bint nul, cleared
+        bom = None
+        if n and (p[0] == 0xEF or p[0] == 0xFE or p[0] == 0xFF or p[0] == 0x00):
+            bom = bom_sniff(body)
+        declaration = find_declaration_in_bytes(body)
+        nul = bom is None and memchr(p, 0, head) != NULL
+        pattern = nul_pattern(body) if nul else None
+        if nul:
+            key = None
+        elif bom is not None:
+            key = memo_key(content_type, declaration, override, bom)
+        elif content_type is not None and len(content_type) > MAX_HEADER:
+            key = None   # (``memo_key``'s, for a body with no BOM, from here on)
+        elif declaration is None:
+            key = (content_type, override)
+        else:
+            key = (content_type, override, declaration.encoding, declaration.raw_label,
+                   declaration.source, declaration.offset if declaration.late else -1,
+                   declaration.skipped)
+        known = None
+        if key is not None:
+            parts = memo.known.get(key)
+            if parts is not None:
+                skip = 0 if bom is None else bom[1]
+                encoding = parts[0]
+                single = None if encoding == "utf-8" else self._single_byte(encoding)
+                if skip == 0 and (single is not None or encoding == "utf-8"):
+                    # ``decode_strict_once``'s decode (``bytes.decode``, ``charmap_decode``)
+                    try:
+                        known = (parts, PyUnicode_DecodeUTF8(<const char*> p, n, "strict")
+                                 if single is None else
+                                 PyUnicode_DecodeCharmap(<char*> p, n, single[0], "strict"))
+                    except UnicodeDecodeError:
+                        known = memo.recall(body, key, 0)   # (the failed attempt, as it builds it)
+                else:
+                    known = memo.recall(body, key, skip)
+        if type(known) is tuple:
+            parts, text = known
+            if parts[4]:   # plain (``encoding`` and ``single`` are its, from the recall)
+                if not self.inline_clearance or (single is None and encoding != "utf-8"):
+                    cleared = body_clears(body, encoding)
+                elif single is None:   # (``body_clears``'s branches for these two, in C)
+                    cleared = (memchr(p, ESC, n) == NULL and count_flagged_in(
+                        p, binary, <const unsigned char*> PyBytes_AS_STRING(self.controls))
+                        <= binary // 100)
+                else:
+                    tells = single_byte_clear(body, *single[1])
+                    cleared = tells is not None and (not tells or no_language(tells))
+                if cleared:
+                    # ``new_decoded``'s positional fields, as the reference passes them
+                    return new_decoded(text, encoding, parts[1], 0, parts[2], (), parts[3],
+                                       skip, (), False, n, False)
+        return tuple.__new__(self.front_type, (bom, declaration, pattern, key, known))
+
+    cdef tuple _single_byte(self, encoding):
+        """A single-byte encoding's decoding table and ``clear_arguments``; None for
+        another encoding."""
+        found = self.single_byte.get(encoding)
+        if found is None:   # (first asked: kept, () for an encoding of another kind)
+            table = SINGLE_BYTE_TABLES.get(encoding)
+            found = self.single_byte[encoding] = (
+                () if table is None else (table, clear_arguments(encoding)))
+        return found or None
