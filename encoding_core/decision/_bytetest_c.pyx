@@ -17,7 +17,7 @@ the UTF-8 validity, in one call); ``tests/decision/test_textsample.py`` holds th
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from libc.stdint cimport uint64_t
-from libc.string cimport memchr, memcpy
+from libc.string cimport memchr, memcmp, memcpy, memset
 
 from encoding_core._bytes_c cimport (
     below16,
@@ -147,6 +147,52 @@ cdef inline bint _scores(_State* s, unsigned char c) noexcept:
     return False
 
 
+# The last table ``_ascii_plain`` was asked about (its ASCII half) and its answer: the
+# tables are a few, one per encoding, so most calls compare 128 bytes instead of reading them
+# through five tests each (the answer follows from those bytes alone, so it is exact).
+cdef unsigned char _plain_prefix[128]
+cdef bint _plain_known = False
+cdef bint _plain_answer = False
+
+
+cdef inline bint _ascii_plain(const unsigned char* t) noexcept:
+    """Whether class table ``t`` reads every ASCII byte as one of " aA0." (see
+    ``_may_be_implausible``)."""
+    global _plain_known, _plain_answer
+    cdef Py_ssize_t j
+    cdef bint plain = True
+    if _plain_known and memcmp(t, _plain_prefix, 128) == 0:
+        return _plain_answer
+    for j in range(128):
+        if t[j] != 32 and t[j] != 97 and t[j] != 65 and t[j] != 48 and t[j] != 46:
+            plain = False
+            break
+    memcpy(_plain_prefix, t, 128)
+    _plain_known, _plain_answer = True, plain
+    return plain
+
+
+cdef inline Py_ssize_t _next_scoring(const unsigned char* p, Py_ssize_t i, Py_ssize_t n,
+                                     const unsigned char* t) noexcept:
+    """The first offset from ``i`` whose byte is not ASCII and of a class not in
+    ``_ALONE_SILENT`` (``n`` when none is): the high bytes of sixteen at a time looked up."""
+    cdef unsigned int mask
+    cdef Py_ssize_t k
+    while i + 16 <= n:
+        mask = high16(p + i)
+        while mask:
+            k = i + lowest_bit(mask)
+            if not _ALONE_SILENT[t[p[k]]]:
+                return k
+            mask &= mask - 1
+        i += 16
+    while i < n:
+        if p[i] >= 0x80 and not _ALONE_SILENT[t[p[i]]]:
+            return i
+        i += 1
+    return n
+
+
 cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
                               const unsigned char* t) noexcept:
     """``classes_may_be_implausible`` over ``n`` bytes at ``p``, classes from ``t``.
@@ -164,26 +210,18 @@ cdef bint _may_be_implausible(const unsigned char* p, Py_ssize_t n,
     cdef _State s
     cdef Py_ssize_t i = 0, j, k, high, start
     cdef unsigned char c, run, last
-    cdef bint fast = True
     s.prev_f = s.prev_ctx = s.prev_ctx_nog = s.word_alphabet = s.lm1 = s.lm2 = 0
     s.between = 0
-    for j in range(128):
-        if t[j] != 32 and t[j] != 97 and t[j] != 65 and t[j] != 48 and t[j] != 46:
-            fast = False
-            break
-    if not fast:
+    if not _ascii_plain(t):
         for i in range(n):
             if _scores(&s, t[p[i]]):
                 return True
         return False
     high = i
     while True:
-        high = skip_ascii(p, high, n)
+        high = _next_scoring(p, high, n, t)
         if high >= n:
             return False
-        if _ALONE_SILENT[t[p[high]]]:
-            high += 1
-            continue
         start = high
         while start > i and t[p[start - 1]] != 32:
             start -= 1
@@ -289,7 +327,7 @@ cdef bytes _sample(const unsigned char* b, Py_ssize_t size, Py_ssize_t head, obj
     cdef Py_ssize_t first = -1, start = 0, i, n, end, last_open = -1, last_newline = -1
     cdef Py_ssize_t cut
     cdef unsigned char c, prev_angle = 0
-    cdef bint paired = True, high = False, doubt
+    cdef bint paired = True, high = False, doubt, any_seen
     cdef unsigned char seen[256]
     cdef unsigned char found[256]
     cdef _Tags tags
@@ -338,8 +376,8 @@ cdef bytes _sample(const unsigned char* b, Py_ssize_t size, Py_ssize_t head, obj
         doubt = raw_doubt or table is None or _may_be_implausible(
             b + start, n, <const unsigned char*> PyBytes_AS_STRING(table))
     # the tell bytes present
-    for i in range(256):
-        seen[i] = 0
+    memset(seen, 0, 256)
+    any_seen = False
     n = min(tells_head, size - start)
     i = 0
     while i + 16 <= n:   # the tells are high bytes: only those are looked up, sixteen at a time
@@ -347,20 +385,22 @@ cdef bytes _sample(const unsigned char* b, Py_ssize_t size, Py_ssize_t head, obj
         while mask:
             c = b[start + i + lowest_bit(mask)]
             if flags[c]:
-                seen[c] = 1
+                seen[c] = any_seen = 1
             mask &= mask - 1
         i += 16
     while i < n:
         c = b[start + i]
         if flags[c]:
-            seen[c] = 1
+            seen[c] = any_seen = 1
         i += 1
+    doubt_out[0] = doubt
+    if not any_seen:   # (most pages: none)
+        return b""
     n = 0
     for i in range(256):
         if seen[i]:
             found[n] = <unsigned char> i
             n += 1
-    doubt_out[0] = doubt
     return PyBytes_FromStringAndSize(<char*> found, n)
 
 

@@ -43,7 +43,8 @@ from ._plausibility import MAX_WORDS, implausibility
 if TYPE_CHECKING:  # (detect imports this module)
     from .detect import Detection
 
-__all__ = ["MIN_NON_ASCII", "RIVALS", "one_language", "settle", "settled_reason"]
+__all__ = ["MIN_NON_ASCII", "RIVALS", "one_language", "one_language_reference", "settle",
+           "settled_reason"]
 
 #: Every ASCII-compatible legacy encoding a web page is written in (the WHATWG table's).
 RIVALS = ("windows-1252", "windows-1250", "windows-1251", "windows-1253", "windows-1254",
@@ -93,12 +94,33 @@ def _latin(letter: str) -> bool:
     return unicodedata.name(letter[0], "").startswith("LATIN ")
 
 
+#: Each letter of some alphabet of ``ALPHABETS``: the alphabets that hold it, as the bits of
+#: their places there (so the alphabets holding every letter of a set are one ``&`` a letter).
+_HOLDERS: dict[str, int] = {}
+for _place, (_name, _alphabet) in enumerate(ALPHABETS):
+    for _letter in _alphabet:
+        _HOLDERS[_letter] = _HOLDERS.get(_letter, 0) | 1 << _place
+
+
 def one_language(found: Iterable[str]) -> bool:
     """Whether every letter is in one CLDR language's main alphabet (none: trivially).
+
+    The alphabets that hold all of them are those holding each (``_HOLDERS``), so a letter
+    at a time rather than an alphabet at a time (``one_language_reference``).
 
     >>> one_language("éë"), one_language("ėįé")
     (True, False)
     """
+    common = -1   # (every alphabet, before any letter)
+    for letter in found:
+        common &= _HOLDERS.get(letter, 0)
+        if not common:
+            return False
+    return True
+
+
+def one_language_reference(found: Iterable[str]) -> bool:
+    """``one_language`` as its definition reads: some alphabet holds every letter."""
     wanted = frozenset(found)
     return not wanted or any(wanted <= alphabet for _name, alphabet in ALPHABETS)
 

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from encoding_core.decision._alphabets import ALPHABETS
 from encoding_core.decision.detect import Detection
-from encoding_core.decision.settled import letters, one_language, settle, settled_reason
+from encoding_core.decision.settled import (
+    letters,
+    one_language,
+    one_language_reference,
+    settle,
+    settled_reason,
+)
 from encoding_core.whatwg.decoders import decode_strict
 from tests.repomodules import repo_module
 
@@ -57,6 +65,18 @@ def test_one_language():
     assert one_language("éëá") and one_language("ąčęėįšųūž")
     assert not one_language("ėįé")
     assert one_language(())
+
+
+_ALL_LETTERS = sorted({letter for _name, alphabet in ALPHABETS for letter in alphabet}
+                      | {"d\u0301", "ß", "ẞ", "ǆ", "я", "ω", "ا", "中"})
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_ALL_LETTERS), max_size=12))
+def test_one_language_is_its_reference(found: list[str]) -> None:
+    """A letter at a time (``one_language``) is some alphabet holding them all."""
+    assert one_language(found) is one_language_reference(found)
+    assert one_language(frozenset(found)) is one_language_reference(found)
 
 
 def test_alphabets_are_lower_case_non_ascii_letters():
