@@ -16,11 +16,9 @@ the UTF-8 validity, in one call); ``tests/decision/test_textsample.py`` holds th
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from libc.stdint cimport uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memset
 
 from encoding_core._bytes_c cimport (
-    below16,
     count_flagged_in,
     high16,
     lowest_bit,
@@ -147,28 +145,35 @@ cdef inline bint _scores(_State* s, unsigned char c) noexcept:
     return False
 
 
-# The last table ``_ascii_plain`` was asked about (its ASCII half) and its answer: the
-# tables are a few, one per encoding, so most calls compare 128 bytes instead of reading them
-# through five tests each (the answer follows from those bytes alone, so it is exact).
-cdef unsigned char _plain_prefix[128]
-cdef bint _plain_known = False
-cdef bint _plain_answer = False
+# The last two tables ``_ascii_plain`` was asked about (their ASCII halves) and its answers:
+# the tables' ASCII halves are few (every single-byte encoding's raw table has one, its words
+# table another), so most calls compare 128 bytes instead of reading them through five tests
+# each; the answer follows from those bytes alone, so it is exact. Module state, read and
+# written with the GIL held (every caller holds it).
+cdef unsigned char _plain_prefix[2][128]
+cdef bint _plain_known[2]
+cdef bint _plain_answer[2]
+cdef int _plain_next = 0
 
 
 cdef inline bint _ascii_plain(const unsigned char* t) noexcept:
     """Whether class table ``t`` reads every ASCII byte as one of " aA0." (see
     ``_may_be_implausible``)."""
-    global _plain_known, _plain_answer
+    global _plain_next
     cdef Py_ssize_t j
+    cdef int k
     cdef bint plain = True
-    if _plain_known and memcmp(t, _plain_prefix, 128) == 0:
-        return _plain_answer
+    for k in range(2):
+        if _plain_known[k] and memcmp(t, _plain_prefix[k], 128) == 0:
+            return _plain_answer[k]
     for j in range(128):
         if t[j] != 32 and t[j] != 97 and t[j] != 65 and t[j] != 48 and t[j] != 46:
             plain = False
             break
-    memcpy(_plain_prefix, t, 128)
-    _plain_known, _plain_answer = True, plain
+    k = _plain_next
+    memcpy(_plain_prefix[k], t, 128)
+    _plain_known[k], _plain_answer[k] = True, plain
+    _plain_next = 1 - k
     return plain
 
 
@@ -404,14 +409,10 @@ cdef bytes _sample(const unsigned char* b, Py_ssize_t size, Py_ssize_t head, obj
     return PyBytes_FromStringAndSize(<char*> found, n)
 
 
-
-
 def count_flagged(bytes data, Py_ssize_t head, bytes flags):
     """How many of the first ``head`` bytes of ``data`` are flagged in the 256-byte ``flags``,
     which flags only bytes below 0x20 (``textsample.control_bytes_in_head``: a count, with no
-    copy of the head). Sixteen bytes at a time, only those below 0x20 looked up (``below16``),
-    then eight: a word with no byte below 0x20 is passed over whole (the test is "hasless" of
-    Bit Twiddling Hacks, exact for whether one is there)."""
+    copy of the head; the loop is ``_bytes_c.count_flagged_in``)."""
     return count_flagged_in(<const unsigned char*> PyBytes_AS_STRING(data),
-                          min(head, PyBytes_GET_SIZE(data)),
-                          <const unsigned char*> PyBytes_AS_STRING(flags))
+                            min(head, PyBytes_GET_SIZE(data)),
+                            <const unsigned char*> PyBytes_AS_STRING(flags))

@@ -3,17 +3,32 @@
 and the recalled plain page decided there.
 
 The reference's steps, in its order, with its collaborators (imported from the modules it
-imports them from). Done here in C rather than by a Python call: the test of the BOM's
-first byte, the search for a NUL in the head, the memo key of a body with no BOM
-(``tracememo.memo_key``'s), the lookup in the memo's dict, a UTF-8 body's strict decode
-(``decode_strict_once``'s, ``bytes.decode("utf-8")``) and a UTF-8 reading's clearance
-(``clearance.body_clears``'s: no ESC, and control bytes within one in a hundred of the
-head). Everything else calls the reference's own function. On the pages most of a crawl is
-(recalled, plain, UTF-8), that is about 1 us less a page: the Python calls between the steps.
+imports them from). Done here in C rather than through a Python call, each as the function
+named does it:
 
-``tests/decision/test_front.py`` holds ``FrontReader(Front)`` equal to
-``front.decided_or_front``, a ``Decoded`` or a ``Front`` field by field, on both corpora
-and on random bodies and headers, each decided fresh and recalled.
+- the test of the BOM's first byte (``bom.BOM_FIRST_BYTES``) and the search for a NUL in the
+  head (``read_front``);
+- the memo key of a body with no BOM (``tracememo.memo_key``; a sample key is checked
+  against it when this module is imported) and its lookup in the memo's ``known`` dict
+  (``TraceMemo.recall``'s first step);
+- the strict decode of a UTF-8 or single-byte body (``decode_strict_once``'s
+  ``bytes.decode`` and ``charmap_decode``, from ``PyUnicode_DecodeUTF8`` and
+  ``PyUnicode_DecodeCharmap`` with ``decoders.SINGLE_BYTE_TABLES``);
+- the clearance of a UTF-8 or single-byte reading (``clearance.body_clears``'s two branches:
+  no ESC and control bytes within one in a hundred of the head; ``single_byte_clear`` with
+  ``clear_arguments``, kept per encoding).
+
+Everything else calls the reference's function: the BOM sniff, the prescan, the NUL
+pattern, a BOM body's key and recall, another encoding's decode and clearance, and a strict
+decode that fails (``TraceMemo.recall`` then decodes the body again, to build the failed
+attempt the walk takes, as the reference does). On the pages most of a crawl is (recalled,
+plain, UTF-8 or single-byte) that is about 0.5 us less a page: the Python calls between
+the steps.
+
+``memo`` must be a ``TraceMemo`` (its ``known`` dict is read here; its ``recall`` is called
+for the rest). ``tests/decision/test_front.py`` holds ``FrontReader`` equal to
+``front.decided_or_front``, a ``Decoded`` or a ``Front`` field by field, on both corpora and
+on random bodies and headers, each decided fresh and recalled.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
@@ -37,27 +52,54 @@ from encoding_core.whatwg.bom import BOM_FIRST_BYTES, bom_sniff
 from encoding_core.whatwg.decoders import ESC, SINGLE_BYTE_TABLES
 from encoding_core.whatwg.prescan import find_declaration_in_bytes
 
-# what this module reads by position, and the bytes it tests in C: a change there fails here
+
+cdef object _key(object content_type, object declaration, object override):
+    """``tracememo.memo_key(content_type, declaration, override)`` for a body with no BOM."""
+    if content_type is not None and len(content_type) > MAX_HEADER:
+        return None
+    if declaration is None:
+        return (content_type, override)
+    return (content_type, override, declaration.encoding, declaration.raw_label,
+            declaration.source, declaration.offset if declaration.late else -1,
+            declaration.skipped)
+
+
+# what this module reads by position, tests in C or builds as another module does: a change
+# there fails here, when the module is imported (and the reference answers instead)
 if Remembered._fields[:5] != ("encoding", "source", "evidence", "browser", "plain"):
     raise ImportError("tracememo.Remembered's fields moved: update _front_c")
 if BOM_FIRST_BYTES != (b"\xef", b"\xfe", b"\xff", b"\x00") or len(CONTROL_FLAGS) != 256:
     raise ImportError("bom.BOM_FIRST_BYTES or textsample.CONTROL_FLAGS changed: update _front_c")
 
 
+def _check_key():
+    """``_key`` against ``memo_key``: no declaration, an early one, a late one; headers short
+    and too long to remember."""
+    for body in (b"", b'<meta charset="utf-8">', b"<!-- x -->" * 120 + b"<meta charset=euc-jp>"):
+        declaration = find_declaration_in_bytes(body)
+        for header in (None, "text/html", "text/html; charset=" + "x" * MAX_HEADER):
+            if _key(header, declaration, "koi8-r") != memo_key(header, declaration, "koi8-r"):
+                raise ImportError("tracememo.memo_key's key changed: update _front_c._key")
+
+
+_check_key()
+
+
 cdef class FrontReader:
-    """``FrontReader(Front, nul_head)(body, content_type, override, memo)``:
-    ``front.decided_or_front(body, content_type, override, memo)`` (see the module)."""
+    """``FrontReader(Front, nul_window)(body, content_type, override, memo)``:
+    ``front.decided_or_front(body, content_type, override, memo)`` (see the module), a NUL in
+    the first ``nul_window`` bytes read as ``read_front`` reads it."""
 
     cdef object front_type
-    cdef Py_ssize_t nul_head
+    cdef Py_ssize_t nul_window
     cdef Py_ssize_t binary_head
     cdef bytes controls
     cdef bint inline_clearance
     cdef dict single_byte   # encoding -> (its decoding table, ``clear_arguments``'s), or ()
 
-    def __init__(self, front_type, Py_ssize_t nul_head):
+    def __init__(self, front_type, Py_ssize_t nul_window):
         self.front_type = front_type
-        self.nul_head = nul_head
+        self.nul_window = nul_window
         self.binary_head = BINARY_HEAD
         self.controls = CONTROL_FLAGS
         # without its compiled passes, ``body_clears`` answers False: ask it then
@@ -67,10 +109,10 @@ cdef class FrontReader:
     def __call__(self, bytes body not None, content_type, override, memo):
         cdef const unsigned char* p = <const unsigned char*> PyBytes_AS_STRING(body)
         cdef Py_ssize_t n = PyBytes_GET_SIZE(body)
-        cdef Py_ssize_t head = n if n < self.nul_head else self.nul_head
+        cdef Py_ssize_t head = n if n < self.nul_window else self.nul_window
         cdef Py_ssize_t skip = 0, binary = n if n < self.binary_head else self.binary_head
-        cdef bint nul, cleared
-        bom = None
+        cdef bint nul, cleared, utf8 = False
+        bom = known = encoding = single = None
         if n and (p[0] == 0xEF or p[0] == 0xFE or p[0] == 0xFF or p[0] == 0x00):
             bom = bom_sniff(body)
         declaration = find_declaration_in_bytes(body)
@@ -80,37 +122,30 @@ cdef class FrontReader:
             key = None
         elif bom is not None:
             key = memo_key(content_type, declaration, override, bom)
-        elif content_type is not None and len(content_type) > MAX_HEADER:
-            key = None   # (``memo_key``'s, for a body with no BOM, from here on)
-        elif declaration is None:
-            key = (content_type, override)
         else:
-            key = (content_type, override, declaration.encoding, declaration.raw_label,
-                   declaration.source, declaration.offset if declaration.late else -1,
-                   declaration.skipped)
-        known = None
+            key = _key(content_type, declaration, override)
         if key is not None:
             parts = memo.known.get(key)
-            if parts is not None:
+            if parts is not None:   # (``recall``, from here on)
                 skip = 0 if bom is None else bom[1]
                 encoding = parts[0]
-                single = None if encoding == "utf-8" else self._single_byte(encoding)
-                if skip == 0 and (single is not None or encoding == "utf-8"):
-                    # ``decode_strict_once``'s decode (``bytes.decode``, ``charmap_decode``)
+                utf8 = encoding == "utf-8"
+                single = None if utf8 else self._single_byte(encoding)
+                if skip == 0 and (utf8 or single is not None):
                     try:
                         known = (parts, PyUnicode_DecodeUTF8(<const char*> p, n, "strict")
-                                 if single is None else
+                                 if utf8 else
                                  PyUnicode_DecodeCharmap(<char*> p, n, single[0], "strict"))
                     except UnicodeDecodeError:
                         known = memo.recall(body, key, 0)   # (the failed attempt, as it builds it)
                 else:
                     known = memo.recall(body, key, skip)
-        if type(known) is tuple:
+        if type(known) is tuple:   # (then ``encoding``, ``utf8`` and ``single`` are its)
             parts, text = known
-            if parts[4]:   # plain (``encoding`` and ``single`` are its, from the recall)
-                if not self.inline_clearance or (single is None and encoding != "utf-8"):
+            if parts[4]:   # plain
+                if not self.inline_clearance or not (utf8 or single is not None):
                     cleared = body_clears(body, encoding)
-                elif single is None:   # (``body_clears``'s branches for these two, in C)
+                elif utf8:
                     cleared = (memchr(p, ESC, n) == NULL and count_flagged_in(
                         p, binary, <const unsigned char*> PyBytes_AS_STRING(self.controls))
                         <= binary // 100)

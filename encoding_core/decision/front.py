@@ -9,9 +9,11 @@ start from, the page is decided here, from the remembered parts and its text alo
 pages of a crawl, since most share their host's opinions and are right.
 
 ``decided_or_front`` is that step, the pure-Python reference; ``DECIDED_OR_FRONT`` is what
-``decode`` calls: the compiled ``_front_c.FrontReader`` where it is built (about 1 us less a
-page, the Python calls between these steps), else the reference. The two are held equal by
-``tests/decision/test_front.py``, on both corpora and on random bodies and headers.
+``decode`` calls: the compiled ``_front_c.FrontReader`` where it is built (about 0.5 us less
+a real-world page: the Python calls between these steps), else the reference. The two are
+held equal by ``tests/decision/test_front.py``, on both corpora and on random bodies and
+headers. The memo is a ``TraceMemo``: the compiled reader reads its ``known`` dict itself
+(a memo that only answers ``recall``, or a subclass that changes it, is not one).
 
 Nothing of a recalled body is remembered: the memo's one strict decode goes past the
 decoders' per-thread memo (``decode_strict_once``), and a body with a NUL byte in its head,
@@ -32,12 +34,9 @@ from .checks.clearance import body_clears
 from .models import Decoded, new_decoded
 from .nulpattern import NulPattern, nul_pattern
 from .tracememo import MemoKey, Remembered, TraceMemo, memo_key
+from .utf8scan import NUL_WINDOW
 
-__all__ = ["DECIDED_OR_FRONT", "NUL_HEAD", "Front", "decided_or_front", "read_front"]
-
-#: A NUL byte in this many first bytes (and no BOM): the body may be UTF-16 or UTF-32 laid
-#: out without a BOM, so its NUL pattern is read and it is never recalled.
-NUL_HEAD = 4096
+__all__ = ["DECIDED_OR_FRONT", "Front", "decided_or_front", "read_front"]
 
 
 class Front(NamedTuple):
@@ -58,9 +57,9 @@ def read_front(body: bytes, content_type: str | None, override: str | None,
     """What is read of ``body`` before any walk (see ``Front``), ``memo`` asked to recall."""
     bom = bom_sniff(body) if body[:1] in BOM_FIRST_BYTES else None   # (most pages: no call)
     declaration = find_declaration_in_bytes(body)
-    # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only then
-    # (a search, not a slice: no copy of the head)
-    nul_head = bom is None and body.find(b"\x00", 0, NUL_HEAD) >= 0
+    # NUL bytes are rare in text: look for UTF-16/32 laid out without a BOM only when one is
+    # in the head (a search, not a slice: no copy of the head)
+    nul_head = bom is None and body.find(b"\x00", 0, NUL_WINDOW) >= 0
     pattern = nul_pattern(body) if nul_head else None
     key = memo_key(content_type, declaration, override, bom) if not nul_head else None
     return tuple.__new__(Front, (bom, declaration, pattern, key, (
@@ -89,4 +88,4 @@ _C = compiled("encoding_core.decision._front_c")
 
 #: ``decided_or_front``, compiled where built (see the module).
 DECIDED_OR_FRONT: Callable[[bytes, str | None, str | None, TraceMemo], Decoded | Front] = (
-    decided_or_front if _C is None else _C.FrontReader(Front, NUL_HEAD))
+    decided_or_front if _C is None else _C.FrontReader(Front, NUL_WINDOW))

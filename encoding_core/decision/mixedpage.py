@@ -30,7 +30,7 @@ from ..wording import plural
 from .models import Conflict, Severity, Source
 from .resolve import Detector
 from .segments import SegmentMap, segment_map
-from .utf8scan import body_scan
+from .utf8scan import NUL_WINDOW, body_scan
 
 __all__ = ["MIN_UTF8_RUNS", "mixed_conflict", "mixed_single_byte", "utf8_runs",
            "utf8_runs_reference"]
@@ -56,7 +56,7 @@ def mixed_single_byte(body: bytes, encoding: str, source: str,
     """The segment map of a body decided in a single-byte encoding by the detector, the site
     default or the fallback, when it mixes UTF-8 with another encoding; else None."""
     if (encoding not in SINGLE_BYTE_ENCODINGS or source not in _UNDECLARED
-            or body.isascii() or body.find(b"\x00", 0, 4096) >= 0):
+            or body.isascii() or body.find(b"\x00", 0, NUL_WINDOW) >= 0):
         return None   # (NUL bytes: UTF-16 or binary, reported apart)
     latin = encoding in _LATIN_ENCODINGS
     if not latin and b"\xe2\x80" not in body and b"\xe2\x82\xac" not in body \

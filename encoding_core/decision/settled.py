@@ -94,12 +94,17 @@ def _latin(letter: str) -> bool:
     return unicodedata.name(letter[0], "").startswith("LATIN ")
 
 
-#: Each letter of some alphabet of ``ALPHABETS``: the alphabets that hold it, as the bits of
-#: their places there (so the alphabets holding every letter of a set are one ``&`` a letter).
-_HOLDERS: dict[str, int] = {}
-for _place, (_name, _alphabet) in enumerate(ALPHABETS):
-    for _letter in _alphabet:
-        _HOLDERS[_letter] = _HOLDERS.get(_letter, 0) | 1 << _place
+def _holders() -> dict[str, int]:
+    """Each letter of some alphabet of ``ALPHABETS``: the alphabets that hold it, as the bits
+    of their places there (the alphabets holding every letter of a set: one ``&`` a letter)."""
+    found: dict[str, int] = {}
+    for place, (_name, alphabet) in enumerate(ALPHABETS):
+        for letter in alphabet:
+            found[letter] = found.get(letter, 0) | 1 << place
+    return found
+
+
+_HOLDERS = _holders()
 
 
 def one_language(found: Iterable[str]) -> bool:

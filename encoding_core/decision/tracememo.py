@@ -69,7 +69,11 @@ MemoKey = tuple[object, ...]
 def memo_key(content_type: str | None, declaration: Declaration | None,
              override: str | None, bom: tuple[str, int] | None = None) -> MemoKey | None:
     """The key of these opinions (None: not remembered); ``bom``: the BOM sniffed (its
-    encoding and length), a part of the key when there is one."""
+    encoding and length), a part of the key when there is one.
+
+    ``_front_c.FrontReader`` builds the key of a body with no BOM itself, as this does: a
+    change here is a change there (it checks one sample key against this when imported, and
+    ``tests/decision/test_front.py`` compares the keys of both corpora's pages)."""
     if content_type is not None and len(content_type) > MAX_HEADER:
         return None
     if declaration is None:
@@ -86,8 +90,8 @@ class TraceMemo:
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
-        #: the remembered parts by key; read, never written, by ``front``'s compiled reader
-        #: (one dict for the memo's life: cleared when full, never replaced)
+        #: the remembered parts by key: public, since ``front``'s compiled reader looks a key
+        #: up here itself (``recall`` then, for the rest); written only by ``remember``
         self.known: dict[MemoKey, Remembered] = {}
 
     def recall(self, body: bytes, key: MemoKey | None, skip: int = 0,

@@ -12,11 +12,14 @@ from encoding_core.decision import front
 from encoding_core.decision.decode import decode
 from encoding_core.decision.models import Decoded
 from encoding_core.decision.tracememo import TraceMemo
+from encoding_core.decision.utf8scan import NUL_WINDOW
 from encoding_core.speedups import compiled
 from tests.repomodules import repo_module
 
 _C = compiled("encoding_core.decision._front_c")
 needs_compiled = pytest.mark.skipif(_C is None, reason="_front_c not built (or pure)")
+#: One reader for every comparison, so that its per-encoding cache is asked warm too.
+_READER = None if _C is None else _C.FrontReader(front.Front, NUL_WINDOW)
 
 #: Headers a page is read under: none, a charset of each kind, an unknown label, two
 #: charsets, and one too long to be remembered (``tracememo.MAX_HEADER``).
@@ -44,8 +47,8 @@ TEXTS = st.one_of(st.lists(st.sampled_from(PIECES), max_size=8).map(b"".join),
 def _both(body: bytes, header: str | None, override: str | None,
           memo: TraceMemo) -> Decoded | front.Front:
     """The compiled reader's answer, asserted equal to the reference's (same memo)."""
-    assert _C is not None
-    built = _C.FrontReader(front.Front, front.NUL_HEAD)(body, header, override, memo)
+    assert _READER is not None
+    built = _READER(body, header, override, memo)
     reference = front.decided_or_front(body, header, override, memo)
     assert type(built) is type(reference)
     assert built == reference

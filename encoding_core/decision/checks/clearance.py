@@ -69,6 +69,8 @@ def body_clears(body: bytes, encoding: str) -> bool:
     """
     if _C is None or _SCAN is None or type(body) is not bytes:   # (not COMPILED)
         return False
+    # (``_front_c.FrontReader`` answers the UTF-8 and single-byte branches itself, as these
+    # do: a change here is a change there, and ``tests/decision/test_front.py`` compares them)
     if encoding == "utf-8":   # (the commonest: only the ESC and the control bytes could tell)
         return ESC not in body and _C.count_flagged(body, BINARY_HEAD, CONTROL_FLAGS) <= min(
             len(body), BINARY_HEAD) // 100
