@@ -16,8 +16,8 @@ PACKAGE = Path(speedups.__file__).parent
 
 #: Every compiled part this checkout holds (a new one is added here with its tests).
 COMPILED = {"decision._bytetest_c", "decision._front_c", "decision._plausibility_c",
-            "decision._records_c",
-            "decision._utf8scan", "whatwg._cjk_c", "whatwg._prescan_c"}
+            "decision._records_c", "decision._utf8scan", "whatwg._cjk_c", "whatwg._prescan_c",
+            "whatwg._single_byte_c"}
 
 
 def test_every_pyx_in_the_package_is_an_extension():

@@ -11,9 +11,10 @@ named does it:
 - the memo key of a body with no BOM (``tracememo.memo_key``; a sample key is checked
   against it when this module is imported) and its lookup in the memo's ``known`` dict
   (``TraceMemo.recall``'s first step);
-- the strict decode of a UTF-8 or single-byte body (``decode_strict_once``'s
-  ``bytes.decode`` and ``charmap_decode``, from ``PyUnicode_DecodeUTF8`` and
-  ``PyUnicode_DecodeCharmap`` with ``decoders.SINGLE_BYTE_TABLES``);
+- the strict decode of a UTF-8 or single-byte body (``decode_strict_once``'s: ``bytes.decode``
+  as ``PyUnicode_DecodeUTF8``; the compiled single-byte decoder, ``single_byte_decoder``, or
+  where it is not built ``charmap_decode`` as ``PyUnicode_DecodeCharmap`` over
+  ``decoders.SINGLE_BYTE_TABLES``);
 - the clearance of a UTF-8 or single-byte reading (``clearance.body_clears``'s two branches:
   no ESC and control bytes within one in a hundred of the head; ``single_byte_clear`` with
   ``clear_arguments``, kept per encoding).
@@ -49,7 +50,7 @@ from encoding_core.decision.nulpattern import nul_pattern
 from encoding_core.decision.textsample import BINARY_HEAD, CONTROL_FLAGS
 from encoding_core.decision.tracememo import MAX_HEADER, Remembered, memo_key
 from encoding_core.whatwg.bom import BOM_FIRST_BYTES, bom_sniff
-from encoding_core.whatwg.decoders import ESC, SINGLE_BYTE_TABLES
+from encoding_core.whatwg.decoders import ESC, SINGLE_BYTE_TABLES, single_byte_decoder
 from encoding_core.whatwg.prescan import find_declaration_in_bytes
 
 
@@ -95,7 +96,7 @@ cdef class FrontReader:
     cdef Py_ssize_t binary_head
     cdef bytes controls
     cdef bint inline_clearance
-    cdef dict single_byte   # encoding -> (its decoding table, ``clear_arguments``'s), or ()
+    cdef dict single_byte   # encoding -> (its decoder, its table, its ``clear_arguments``), or ()
 
     def __init__(self, front_type, Py_ssize_t nul_window):
         self.front_type = front_type
@@ -133,9 +134,15 @@ cdef class FrontReader:
                 single = None if utf8 else self._single_byte(encoding)
                 if skip == 0 and (utf8 or single is not None):
                     try:
-                        known = (parts, PyUnicode_DecodeUTF8(<const char*> p, n, "strict")
-                                 if utf8 else
-                                 PyUnicode_DecodeCharmap(<char*> p, n, single[0], "strict"))
+                        if utf8:
+                            text = PyUnicode_DecodeUTF8(<const char*> p, n, "strict")
+                        elif single[0] is not None:   # (the compiled decoder: text or offset)
+                            text = single[0].decode_strict(body)
+                            if type(text) is int:
+                                raise UnicodeDecodeError(encoding, body, text, text + 1, "")
+                        else:
+                            text = PyUnicode_DecodeCharmap(<char*> p, n, single[1], "strict")
+                        known = (parts, text)
                     except UnicodeDecodeError:
                         known = memo.recall(body, key, 0)   # (the failed attempt, as it builds it)
                 else:
@@ -150,7 +157,7 @@ cdef class FrontReader:
                         p, binary, <const unsigned char*> PyBytes_AS_STRING(self.controls))
                         <= binary // 100)
                 else:
-                    tells = single_byte_clear(body, *single[1])
+                    tells = single_byte_clear(body, *single[2])
                     cleared = tells is not None and (not tells or no_language(tells))
                 if cleared:
                     # ``new_decoded``'s positional fields, as the reference passes them
@@ -159,11 +166,11 @@ cdef class FrontReader:
         return tuple.__new__(self.front_type, (bom, declaration, pattern, key, known))
 
     cdef tuple _single_byte(self, encoding):
-        """A single-byte encoding's decoding table and ``clear_arguments``; None for
-        another encoding."""
+        """A single-byte encoding's compiled decoder (None where not built), decoding table
+        and ``clear_arguments``; None for another encoding."""
         found = self.single_byte.get(encoding)
         if found is None:   # (first asked: kept, () for an encoding of another kind)
             table = SINGLE_BYTE_TABLES.get(encoding)
-            found = self.single_byte[encoding] = (
-                () if table is None else (table, clear_arguments(encoding)))
+            found = self.single_byte[encoding] = () if table is None else (
+                single_byte_decoder(encoding), table, clear_arguments(encoding))
         return found or None

@@ -2,7 +2,8 @@
 
 Holds the label table ("get an encoding", ``labels``), the decoders (``decoders``, with the CJK
 decoders in ``_decoders_cjk`` and ``_cjk_*``, compiled in ``_cjk_c.pyx``, which ``_cjk_compiled``
-loads through the shared basic ``encoding_core.speedups``), byte-order marks (``bom``), the
+loads through the shared basic ``encoding_core.speedups``, and the single-byte decoder's
+fatal mode compiled in ``_single_byte_c.pyx``), byte-order marks (``bom``), the
 Content-Type charset (``content_type``), the HTML prescan and the XML declaration (``prescan``,
 ``_prescan_steps``), and the tables generated from the standard's data (``_tables``; never
 edited by hand: ``make tables``).
