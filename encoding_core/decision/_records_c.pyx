@@ -14,29 +14,10 @@ Built by ``setup.py`` where a C compiler is found; ``models`` falls back to the 
 (the class itself) otherwise.
 """
 
-from cpython.object cimport PyObject, PyTypeObject
-from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.stdlib cimport free, malloc
 
-import dataclasses
-
-cdef extern from "Python.h":
-    ctypedef struct PyMemberDef:
-        const char* name
-        int type
-        Py_ssize_t offset
-        int flags
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
-    object PyType_GenericAlloc(PyTypeObject* type, Py_ssize_t nitems)
-    PyTypeObject PyMemberDescr_Type
-
-# (the member kinds: in ``structmember.h`` on every CPython 3, beside ``Py_T_OBJECT_EX`` in
-# ``Python.h`` from 3.12)
-cdef extern from "structmember.h":
-    int T_OBJECT_EX
-    int READONLY
+from encoding_core._slots_c cimport new_record, set_slot, slot_offsets
 
 
 cdef class SlotBuilder:
@@ -49,28 +30,15 @@ cdef class SlotBuilder:
     cdef Py_ssize_t _count
 
     def __cinit__(self, cls):
-        if not isinstance(cls, type) or not dataclasses.is_dataclass(cls):
-            raise TypeError(f"not a dataclass: {cls!r}")
-        if hasattr(cls, "__post_init__") or (<PyTypeObject*>cls).tp_dictoffset != 0:
-            raise TypeError(f"{cls.__name__} has a __post_init__ or a __dict__")
-        names = tuple(field.name for field in dataclasses.fields(cls))
-        if tuple(cls.__slots__) != names:
-            raise TypeError(f"{cls.__name__}'s slots are not its fields, in order")
-        self._offsets = <Py_ssize_t*>malloc(max(len(names), 1) * sizeof(Py_ssize_t))
+        offsets = slot_offsets(cls)   # (TypeError for a class whose records cannot be)
+        self._offsets = <Py_ssize_t*>malloc(max(len(offsets), 1) * sizeof(Py_ssize_t))
         if self._offsets == NULL:
             raise MemoryError()
-        cdef PyMemberDef* member
-        for i, name in enumerate(names):
-            descriptor = cls.__dict__[name]
-            if type(descriptor) is not <object>&PyMemberDescr_Type:
-                raise TypeError(f"{cls.__name__}.{name} is not a slot")
-            member = (<PyMemberDescrObject*>descriptor).d_member
-            if member.type != T_OBJECT_EX or member.flags & READONLY:
-                raise TypeError(f"{cls.__name__}.{name} is not a writable object slot")
-            self._offsets[i] = member.offset
+        for i, offset in enumerate(offsets):
+            self._offsets[i] = offset
         self.cls = cls
-        self.fields = names
-        self._count = len(names)
+        self.fields = tuple(cls.__slots__)
+        self._count = len(offsets)
 
     def __dealloc__(self):
         free(self._offsets)
@@ -79,11 +47,7 @@ cdef class SlotBuilder:
         cdef Py_ssize_t i, n = PyTuple_GET_SIZE(args)
         if n != self._count:
             raise TypeError(f"{self.cls.__name__} takes {self._count} fields, {n} given")
-        record = PyType_GenericAlloc(<PyTypeObject*>self.cls, 0)
-        cdef char* base = <char*><PyObject*>record
-        cdef PyObject* value
+        record = new_record(self.cls)
         for i in range(n):
-            value = PyTuple_GET_ITEM(args, i)
-            Py_INCREF(<object>value)
-            (<PyObject**>(base + self._offsets[i]))[0] = value
+            set_slot(record, self._offsets[i], <object>PyTuple_GET_ITEM(args, i))
         return record

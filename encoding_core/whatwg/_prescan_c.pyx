@@ -17,11 +17,11 @@ Spec snapshot: https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byt
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from cpython.object cimport PyObject_GenericSetAttr
 from cpython.unicode cimport PyUnicode_DecodeLatin1
 from libc.string cimport memchr
 
 from encoding_core._bytes_c cimport find_pair
+from encoding_core._slots_c cimport new_record, set_slot, slot_offsets
 
 from ._prescan_steps import (
     LOWER_TABLE,
@@ -31,6 +31,7 @@ from ._prescan_steps import (
     SkippedLabel,
     xml_encoding,
 )
+from ._tables.labels import LABELS
 from .labels import get_encoding
 
 #: The same limits as ``prescan.py``'s (a test holds them equal).
@@ -45,20 +46,33 @@ _XML = DeclarationKind.XML_DECLARATION
 
 #: The fields ``_declaration`` sets: ``Declaration``'s, in order (a test holds them equal).
 FIELDS = ("encoding", "raw_label", "source", "offset", "late", "skipped")
+# each field's slot offset in a ``Declaration`` (``_slots_c``: checked a slotted dataclass
+# whose records can be built by filling their slots)
+cdef Py_ssize_t _SLOTS[6]
+
+
+def _find_slots():
+    if tuple(Declaration.__slots__) != FIELDS:
+        raise ImportError("Declaration's fields moved: update _prescan_c.FIELDS")
+    for place, offset in enumerate(slot_offsets(Declaration)):
+        _SLOTS[place] = offset
+
+
+_find_slots()
 
 
 cdef object _declaration(encoding, raw, source, Py_ssize_t offset, bint late, tuple skipped):
-    """``Declaration(encoding, raw, source, offset, late, skipped)``, built as
-    ``object.__setattr__`` would set its fields: the frozen dataclass's ``__init__`` (one
-    ``object.__setattr__`` call a field) took 1.2 us of the 1.5 a short page cost, this about
-    0.25. The same record (no ``__post_init__``; ``FIELDS`` is its fields)."""
-    found = Declaration.__new__(Declaration)
-    PyObject_GenericSetAttr(found, "encoding", encoding)
-    PyObject_GenericSetAttr(found, "raw_label", raw)
-    PyObject_GenericSetAttr(found, "source", source)
-    PyObject_GenericSetAttr(found, "offset", offset)
-    PyObject_GenericSetAttr(found, "late", late)
-    PyObject_GenericSetAttr(found, "skipped", skipped)
+    """``Declaration(encoding, raw, source, offset, late, skipped)``, its slots filled
+    (``_slots_c``): the frozen dataclass's ``__init__`` (one ``object.__setattr__`` call a
+    field) took 1.2 us of the 1.5 a short page cost, setting each through
+    ``PyObject_GenericSetAttr`` 0.25, this less than 0.1. The same record."""
+    found = new_record(Declaration)
+    set_slot(found, _SLOTS[0], encoding)
+    set_slot(found, _SLOTS[1], raw)
+    set_slot(found, _SLOTS[2], source)
+    set_slot(found, _SLOTS[3], offset)
+    set_slot(found, _SLOTS[4], late)
+    set_slot(found, _SLOTS[5], skipped)
     return found
 
 
@@ -227,6 +241,13 @@ cdef object _content_label(const unsigned char* d, Py_ssize_t pos, Py_ssize_t n)
         return _lower(d, pos, end)
 
 
+cdef inline object _encoding_of(str label):
+    """``labels.get_encoding(label)``: a label as the table has it (what most pages write) is
+    looked up at once, as ``get_encoding`` first does; any other goes through it."""
+    found = LABELS.get(label)
+    return found if found is not None else get_encoding(label)
+
+
 cdef Py_ssize_t _meta(const unsigned char* d, Py_ssize_t n, Py_ssize_t pos, list skipped,
                       list out) except? -3:
     """The prescan's ``<meta`` branch (``_prescan_steps.meta_branch``) from just after
@@ -261,7 +282,7 @@ cdef Py_ssize_t _meta(const unsigned char* d, Py_ssize_t n, Py_ssize_t pos, list
             seen_content = True
             label = _content_label(d, span[2], span[3])
             if label is not None and charset is None and not charset_failed:
-                found = get_encoding(label)
+                found = _encoding_of(label)
                 if found is None:
                     skipped.append(SkippedLabel(label, start))
                 else:
@@ -271,7 +292,7 @@ cdef Py_ssize_t _meta(const unsigned char* d, Py_ssize_t n, Py_ssize_t pos, list
                 continue
             seen_charset = True
             raw = _lower(d, span[2], span[3])
-            charset = get_encoding(raw)
+            charset = _encoding_of(raw)
             need_pragma = 0
             if charset is None:
                 charset_failed = True
