@@ -17,7 +17,9 @@ named does it:
   ``decoders.SINGLE_BYTE_TABLES``);
 - the clearance of a UTF-8 or single-byte reading (``clearance.body_clears``'s two branches:
   no ESC and control bytes within one in a hundred of the head; ``single_byte_clear`` with
-  ``clear_arguments``, kept per encoding).
+  ``clear_arguments``, kept per encoding);
+- the recalled page's ``Decoded`` (``models.new_decoded``'s record, its slots filled in
+  ``DECODED_FIELDS``' order, ``_slots_c``).
 
 Everything else calls the reference's function: the BOM sniff, the prescan, the NUL
 pattern, a BOM body's key and recall, another encoding's decode and clearance, and a strict
@@ -37,6 +39,7 @@ from cpython.unicode cimport PyUnicode_DecodeCharmap, PyUnicode_DecodeUTF8
 from libc.string cimport memchr
 
 from encoding_core._bytes_c cimport count_flagged_in
+from encoding_core._slots_c cimport new_record, set_slot, slot_offsets
 
 from encoding_core.decision._bytetest_c import single_byte_clear
 from encoding_core.decision.checks.clearance import (
@@ -45,7 +48,7 @@ from encoding_core.decision.checks.clearance import (
     clear_arguments,
     no_language,
 )
-from encoding_core.decision.models import new_decoded
+from encoding_core.decision.models import Decoded
 from encoding_core.decision.nulpattern import nul_pattern
 from encoding_core.decision.textsample import BINARY_HEAD, CONTROL_FLAGS
 from encoding_core.decision.tracememo import MAX_HEADER, Remembered, memo_key
@@ -86,6 +89,13 @@ def _check_key():
 _check_key()
 
 
+#: The order ``FrontReader._decoded`` fills ``Decoded``'s fields in (the reference's
+#: ``new_decoded`` arguments'): checked against its slots when a reader is made.
+DECODED_FIELDS = ("text", "encoding", "source", "replacements", "evidence", "conflicts",
+                  "browser_encoding", "bom_length", "error_offsets", "needs_review",
+                  "body_length", "lossy")
+
+
 cdef class FrontReader:
     """``FrontReader(Front, nul_window)(body, content_type, override, memo)``:
     ``front.decided_or_front(body, content_type, override, memo)`` (see the module), a NUL in
@@ -97,6 +107,7 @@ cdef class FrontReader:
     cdef bytes controls
     cdef bint inline_clearance
     cdef dict single_byte   # encoding -> (its decoder, its table, its ``clear_arguments``), or ()
+    cdef Py_ssize_t decoded[12]   # ``Decoded``'s slots, in ``DECODED_FIELDS``' order
 
     def __init__(self, front_type, Py_ssize_t nul_window):
         self.front_type = front_type
@@ -106,6 +117,11 @@ cdef class FrontReader:
         # without its compiled passes, ``body_clears`` answers False: ask it then
         self.inline_clearance = COMPILED
         self.single_byte = {}
+        slots = dict(zip(Decoded.__slots__, slot_offsets(Decoded)))
+        if sorted(slots) != sorted(DECODED_FIELDS):
+            raise TypeError("Decoded's fields changed: update _front_c.DECODED_FIELDS")
+        for place, name in enumerate(DECODED_FIELDS):
+            self.decoded[place] = slots[name]
 
     def __call__(self, bytes body not None, content_type, override, memo):
         cdef const unsigned char* p = <const unsigned char*> PyBytes_AS_STRING(body)
@@ -148,7 +164,7 @@ cdef class FrontReader:
                 else:
                     known = memo.recall(body, key, skip)
         if type(known) is tuple:   # (then ``encoding``, ``utf8`` and ``single`` are its)
-            parts, text = known
+            parts, text = <tuple> known
             if parts[4]:   # plain
                 if not self.inline_clearance or not (utf8 or single is not None):
                     cleared = body_clears(body, encoding)
@@ -160,9 +176,8 @@ cdef class FrontReader:
                     tells = single_byte_clear(body, *single[2])
                     cleared = tells is not None and (not tells or no_language(tells))
                 if cleared:
-                    # ``new_decoded``'s positional fields, as the reference passes them
-                    return new_decoded(text, encoding, parts[1], 0, parts[2], (), parts[3],
-                                       skip, (), False, n, False)
+                    # the reference's ``new_decoded(...)``, its slots filled (``_slots_c``)
+                    return self._decoded(text, encoding, parts[1], parts[2], parts[3], skip, n)
         return tuple.__new__(self.front_type, (bom, declaration, pattern, key, known))
 
     cdef tuple _single_byte(self, encoding):
@@ -174,3 +189,23 @@ cdef class FrontReader:
             found = self.single_byte[encoding] = () if table is None else (
                 single_byte_decoder(encoding), table, clear_arguments(encoding))
         return found or None
+
+    cdef object _decoded(self, text, encoding, source, evidence, browser, Py_ssize_t bom_length,
+                         Py_ssize_t body_length):
+        """``new_decoded(text, encoding, source, 0, evidence, (), browser, bom_length, (),
+        False, body_length, False)``, as the reference builds the recalled page's record."""
+        cdef Py_ssize_t* slot = self.decoded
+        record = new_record(Decoded)
+        set_slot(record, slot[0], text)
+        set_slot(record, slot[1], encoding)
+        set_slot(record, slot[2], source)
+        set_slot(record, slot[3], 0)
+        set_slot(record, slot[4], evidence)
+        set_slot(record, slot[5], ())
+        set_slot(record, slot[6], browser)
+        set_slot(record, slot[7], bom_length)
+        set_slot(record, slot[8], ())
+        set_slot(record, slot[9], False)
+        set_slot(record, slot[10], body_length)
+        set_slot(record, slot[11], False)
+        return record
