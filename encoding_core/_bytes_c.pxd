@@ -1,6 +1,7 @@
 # cython: language_level=3
 # Byte loops shared by the compiled parts (``decision/_utf8scan.pyx``, ``decision/_bytetest_c.pyx``,
-# ``decision/_front_c.pyx``, ``whatwg/_cjk_c.pyx``, ``whatwg/_prescan_c.pyx``):
+# ``decision/_front_c.pyx``, ``whatwg/_cjk_c.pyx``, ``whatwg/_prescan_c.pyx``,
+# ``whatwg/_single_byte_c.pyx``):
 # inline C, no module of its own (a .pxd is read by the .pyx files that cimport it).
 
 from libc.stdint cimport uint64_t

@@ -1,7 +1,8 @@
 # cython: language_level=3
 # A slotted dataclass's record built by filling its slots, shared by the compiled parts that
-# make records on every page (``decision/_records_c.pyx``'s ``SlotBuilder``,
-# ``whatwg/_prescan_c.pyx``'s ``Declaration``): inline C, no module of its own.
+# make a record on every page (``decision/_records_c.pyx``'s ``SlotBuilder``,
+# ``whatwg/_prescan_c.pyx``'s ``Declaration``, ``decision/_front_c.pyx``'s recalled
+# ``Decoded``): inline C, no module of its own.
 #
 # A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` (frozen
 # forbids the plain assignment), a Python call per field. The same record is the instance
@@ -30,22 +31,29 @@ cdef extern from "structmember.h":
     int READONLY
 
 
-cdef inline list slot_offsets(object cls):
-    # Each field's slot offset in ``cls``, a slotted dataclass whose records can be built by
-    # filling their slots (see the top); TypeError for any other class.
+cdef inline list slot_offsets(object cls, object names=None):
+    # The slot offset of each of ``cls``'s fields, in their order, or in the order of
+    # ``names`` (which must be its fields, each once), for a slotted dataclass whose records
+    # can be built by filling their slots (see the top); TypeError for any other class. (A
+    # module that calls this when imported raises ImportError instead, so that the
+    # reference answers: ``speedups.compiled``.)
     import dataclasses
     if not isinstance(cls, type) or not dataclasses.is_dataclass(cls):
         raise TypeError(f"not a dataclass: {cls!r}")
     if hasattr(cls, "__post_init__") or (<PyTypeObject*>cls).tp_dictoffset != 0:
         raise TypeError(f"{cls.__name__} has a __post_init__ or a __dict__")
-    names = []
+    fields = []
     for field in dataclasses.fields(cls):   # (a loop: no generator in an inline function)
-        names.append(field.name)
-    if list(cls.__slots__) != names:
+        fields.append(field.name)
+    if list(cls.__slots__) != fields:
         raise TypeError(f"{cls.__name__}'s slots are not its fields, in order")
+    if names is not None:
+        if sorted(names) != sorted(fields):
+            raise TypeError(f"{cls.__name__}'s fields are not {tuple(names)}")
+        fields = list(names)
     cdef PyMemberDef* member
     offsets = []
-    for name in names:
+    for name in fields:
         descriptor = cls.__dict__[name]
         if type(descriptor) is not <object>&PyMemberDescr_Type:
             raise TypeError(f"{cls.__name__}.{name} is not a slot")
@@ -57,11 +65,14 @@ cdef inline list slot_offsets(object cls):
 
 
 cdef inline object new_record(object cls):
-    # An instance of ``cls`` (checked by ``slot_offsets``) with every slot empty.
+    # An instance of ``cls`` (checked by ``slot_offsets``) with every slot empty: each is to
+    # be filled once by ``set_slot`` before the record is handed out.
     return PyType_GenericAlloc(<PyTypeObject*>cls, 0)
 
 
 cdef inline void set_slot(object record, Py_ssize_t offset, object value) noexcept:
-    # Store ``value`` (a new reference) in the empty slot at ``offset`` of a ``new_record``.
+    # Fill the empty slot at ``offset`` of a ``new_record`` with ``value`` (borrowed here,
+    # and a reference to it taken for the record). A slot filled twice would leak its first
+    # value: each is filled once.
     Py_INCREF(value)
     (<PyObject**>((<char*><PyObject*>record) + offset))[0] = <PyObject*>value

@@ -89,11 +89,60 @@ def _check_key():
 _check_key()
 
 
-#: The order ``FrontReader._decoded`` fills ``Decoded``'s fields in (the reference's
-#: ``new_decoded`` arguments'): checked against its slots when a reader is made.
+#: ``Decoded``'s fields in the order ``_decoded`` fills them (the reference's ``new_decoded``
+#: arguments'), and each one's slot offset (``_slots_c``), found when the module is imported.
 DECODED_FIELDS = ("text", "encoding", "source", "replacements", "evidence", "conflicts",
                   "browser_encoding", "bom_length", "error_offsets", "needs_review",
                   "body_length", "lossy")
+cdef Py_ssize_t _TEXT, _ENCODING, _SOURCE, _REPLACEMENTS, _EVIDENCE, _CONFLICTS, _BROWSER
+cdef Py_ssize_t _BOM_LENGTH, _ERROR_OFFSETS, _NEEDS_REVIEW, _BODY_LENGTH, _LOSSY
+
+
+def _find_slots():
+    """The offsets above, or ImportError (the reference then answers) when a ``Decoded`` can
+    no longer be built by filling its slots."""
+    global _TEXT, _ENCODING, _SOURCE, _REPLACEMENTS, _EVIDENCE, _CONFLICTS, _BROWSER
+    global _BOM_LENGTH, _ERROR_OFFSETS, _NEEDS_REVIEW, _BODY_LENGTH, _LOSSY
+    try:
+        (_TEXT, _ENCODING, _SOURCE, _REPLACEMENTS, _EVIDENCE, _CONFLICTS, _BROWSER,
+         _BOM_LENGTH, _ERROR_OFFSETS, _NEEDS_REVIEW, _BODY_LENGTH, _LOSSY) = slot_offsets(
+            Decoded, DECODED_FIELDS)
+    except TypeError as exc:
+        raise ImportError(f"_front_c cannot build a Decoded: {exc}") from exc
+
+
+_find_slots()
+
+
+cdef object _decoded(text, encoding, source, evidence, browser, Py_ssize_t bom_length,
+                     Py_ssize_t body_length):
+    """``new_decoded(text, encoding, source, 0, evidence, (), browser, bom_length, (), False,
+    body_length, False)``, as the reference builds the recalled page's record."""
+    record = new_record(Decoded)
+    set_slot(record, _TEXT, text)
+    set_slot(record, _ENCODING, encoding)
+    set_slot(record, _SOURCE, source)
+    set_slot(record, _REPLACEMENTS, 0)
+    set_slot(record, _EVIDENCE, evidence)
+    set_slot(record, _CONFLICTS, ())
+    set_slot(record, _BROWSER, browser)
+    set_slot(record, _BOM_LENGTH, bom_length)
+    set_slot(record, _ERROR_OFFSETS, ())
+    set_slot(record, _NEEDS_REVIEW, False)
+    set_slot(record, _BODY_LENGTH, body_length)
+    set_slot(record, _LOSSY, False)
+    return record
+
+
+cdef class _SingleByte:
+    """What the reader keeps of a single-byte encoding, looked up once."""
+
+    cdef object decoder       # ``decoders.single_byte_decoder``'s (None where not built)
+    cdef object table         # its decoding table (``decoders.SINGLE_BYTE_TABLES``)
+    cdef tuple clearance      # ``clearance.clear_arguments``'
+
+    def __cinit__(self, decoder, table, tuple clearance):
+        self.decoder, self.table, self.clearance = decoder, table, clearance
 
 
 cdef class FrontReader:
@@ -106,8 +155,7 @@ cdef class FrontReader:
     cdef Py_ssize_t binary_head
     cdef bytes controls
     cdef bint inline_clearance
-    cdef dict single_byte   # encoding -> (its decoder, its table, its ``clear_arguments``), or ()
-    cdef Py_ssize_t decoded[12]   # ``Decoded``'s slots, in ``DECODED_FIELDS``' order
+    cdef dict single_byte   # encoding -> its ``_SingleByte``, or None for another encoding
 
     def __init__(self, front_type, Py_ssize_t nul_window):
         self.front_type = front_type
@@ -117,11 +165,6 @@ cdef class FrontReader:
         # without its compiled passes, ``body_clears`` answers False: ask it then
         self.inline_clearance = COMPILED
         self.single_byte = {}
-        slots = dict(zip(Decoded.__slots__, slot_offsets(Decoded)))
-        if sorted(slots) != sorted(DECODED_FIELDS):
-            raise TypeError("Decoded's fields changed: update _front_c.DECODED_FIELDS")
-        for place, name in enumerate(DECODED_FIELDS):
-            self.decoded[place] = slots[name]
 
     def __call__(self, bytes body not None, content_type, override, memo):
         cdef const unsigned char* p = <const unsigned char*> PyBytes_AS_STRING(body)
@@ -129,7 +172,8 @@ cdef class FrontReader:
         cdef Py_ssize_t head = n if n < self.nul_window else self.nul_window
         cdef Py_ssize_t skip = 0, binary = n if n < self.binary_head else self.binary_head
         cdef bint nul, cleared, utf8 = False
-        bom = known = encoding = single = None
+        cdef _SingleByte single = None
+        bom = known = encoding = None
         if n and (p[0] == 0xEF or p[0] == 0xFE or p[0] == 0xFF or p[0] == 0x00):
             bom = bom_sniff(body)
         declaration = find_declaration_in_bytes(body)
@@ -148,21 +192,22 @@ cdef class FrontReader:
                 encoding = parts[0]
                 utf8 = encoding == "utf-8"
                 single = None if utf8 else self._single_byte(encoding)
-                if skip == 0 and (utf8 or single is not None):
+                if skip or not (utf8 or single is not None):
+                    known = memo.recall(body, key, skip)
+                elif utf8:
                     try:
-                        if utf8:
-                            text = PyUnicode_DecodeUTF8(<const char*> p, n, "strict")
-                        elif single[0] is not None:   # (the compiled decoder: text or offset)
-                            text = single[0].decode_strict(body)
-                            if type(text) is int:
-                                raise UnicodeDecodeError(encoding, body, text, text + 1, "")
-                        else:
-                            text = PyUnicode_DecodeCharmap(<char*> p, n, single[1], "strict")
-                        known = (parts, text)
+                        known = (parts, PyUnicode_DecodeUTF8(<const char*> p, n, "strict"))
                     except UnicodeDecodeError:
                         known = memo.recall(body, key, 0)   # (the failed attempt, as it builds it)
+                elif single.decoder is not None:
+                    text = single.decoder.decode_strict(body)   # (the text, or an offset)
+                    known = memo.recall(body, key, 0) if type(text) is int else (parts, text)
                 else:
-                    known = memo.recall(body, key, skip)
+                    try:
+                        known = (parts, PyUnicode_DecodeCharmap(<char*> p, n, single.table,
+                                                                "strict"))
+                    except UnicodeDecodeError:
+                        known = memo.recall(body, key, 0)
         if type(known) is tuple:   # (then ``encoding``, ``utf8`` and ``single`` are its)
             parts, text = <tuple> known
             if parts[4]:   # plain
@@ -173,39 +218,18 @@ cdef class FrontReader:
                         p, binary, <const unsigned char*> PyBytes_AS_STRING(self.controls))
                         <= binary // 100)
                 else:
-                    tells = single_byte_clear(body, *single[2])
+                    tells = single_byte_clear(body, *single.clearance)
                     cleared = tells is not None and (not tells or no_language(tells))
                 if cleared:
-                    # the reference's ``new_decoded(...)``, its slots filled (``_slots_c``)
-                    return self._decoded(text, encoding, parts[1], parts[2], parts[3], skip, n)
+                    return _decoded(text, encoding, parts[1], parts[2], parts[3], skip, n)
         return tuple.__new__(self.front_type, (bom, declaration, pattern, key, known))
 
-    cdef tuple _single_byte(self, encoding):
-        """A single-byte encoding's compiled decoder (None where not built), decoding table
-        and ``clear_arguments``; None for another encoding."""
-        found = self.single_byte.get(encoding)
-        if found is None:   # (first asked: kept, () for an encoding of another kind)
-            table = SINGLE_BYTE_TABLES.get(encoding)
-            found = self.single_byte[encoding] = () if table is None else (
-                single_byte_decoder(encoding), table, clear_arguments(encoding))
-        return found or None
-
-    cdef object _decoded(self, text, encoding, source, evidence, browser, Py_ssize_t bom_length,
-                         Py_ssize_t body_length):
-        """``new_decoded(text, encoding, source, 0, evidence, (), browser, bom_length, (),
-        False, body_length, False)``, as the reference builds the recalled page's record."""
-        cdef Py_ssize_t* slot = self.decoded
-        record = new_record(Decoded)
-        set_slot(record, slot[0], text)
-        set_slot(record, slot[1], encoding)
-        set_slot(record, slot[2], source)
-        set_slot(record, slot[3], 0)
-        set_slot(record, slot[4], evidence)
-        set_slot(record, slot[5], ())
-        set_slot(record, slot[6], browser)
-        set_slot(record, slot[7], bom_length)
-        set_slot(record, slot[8], ())
-        set_slot(record, slot[9], False)
-        set_slot(record, slot[10], body_length)
-        set_slot(record, slot[11], False)
-        return record
+    cdef _SingleByte _single_byte(self, encoding):
+        """What is kept of single-byte ``encoding``; None for an encoding of another kind."""
+        if encoding in self.single_byte:
+            return self.single_byte[encoding]
+        table = SINGLE_BYTE_TABLES.get(encoding)
+        found = None if table is None else _SingleByte(
+            single_byte_decoder(encoding), table, clear_arguments(encoding))
+        self.single_byte[encoding] = found
+        return found

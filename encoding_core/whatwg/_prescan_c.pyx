@@ -44,18 +44,20 @@ cdef Py_ssize_t _NONE = -1    # "get an attribute": no attribute (a ">")
 _META = DeclarationKind.META
 _XML = DeclarationKind.XML_DECLARATION
 
-#: The fields ``_declaration`` sets: ``Declaration``'s, in order (a test holds them equal).
+#: The fields ``_declaration`` sets: ``Declaration``'s (a test holds them equal).
 FIELDS = ("encoding", "raw_label", "source", "offset", "late", "skipped")
-# each field's slot offset in a ``Declaration`` (``_slots_c``: checked a slotted dataclass
-# whose records can be built by filling their slots)
+# the slot offset of each of ``FIELDS`` in a ``Declaration`` (``_slots_c``)
 cdef Py_ssize_t _SLOTS[6]
 
 
 def _find_slots():
-    if tuple(Declaration.__slots__) != FIELDS:
-        raise ImportError("Declaration's fields moved: update _prescan_c.FIELDS")
-    for place, offset in enumerate(slot_offsets(Declaration)):
-        _SLOTS[place] = offset
+    """``_SLOTS``, or ImportError (the reference prescan then answers) when a ``Declaration``
+    can no longer be built by filling its slots."""
+    try:
+        for place, offset in enumerate(slot_offsets(Declaration, FIELDS)):
+            _SLOTS[place] = offset
+    except TypeError as exc:
+        raise ImportError(f"_prescan_c cannot build a Declaration: {exc}") from exc
 
 
 _find_slots()

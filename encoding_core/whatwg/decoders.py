@@ -63,7 +63,7 @@ from array import array
 from collections.abc import Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Protocol
 
 from ..speedups import compiled
 from ._cjk_compiled import compiled_decoder
@@ -71,6 +71,14 @@ from ._decoders_cjk import cjk_encoder, decode_cjk_codec
 from ._offsets import Offsets
 from ._tables.labels import NAMES
 from ._tables.single_byte import TABLES as _SINGLE_BYTE
+
+
+class SingleByteDecoder(Protocol):
+    """``_single_byte_c.SingleByteDecoder``: the single-byte decoder's fatal mode, compiled."""
+
+    def decode_strict(self, data: bytes) -> str | int:
+        """The text of ``data`` (exactly ``bytes``), or the offset of its first unmapped
+        byte."""
 
 __all__ = ["BOM_ONLY_ENCODINGS", "ESC", "SINGLE_BYTE_ENCODINGS", "SINGLE_BYTE_TABLES",
            "SUPPORTED_ENCODINGS", "decode_replace", "decode_strict", "decode_strict_once",
@@ -85,15 +93,21 @@ SINGLE_BYTE_TABLES: Mapping[str, str] = MappingProxyType(_SINGLE_BYTE)
 
 _SINGLE_BYTE_C = compiled(f"{__package__}._single_byte_c")
 # each single-byte encoding's compiled strict decoder (none where it is not built)
-_SINGLE_BYTE_DECODERS: dict[str, Any] = {} if _SINGLE_BYTE_C is None else {
+_SINGLE_BYTE_DECODERS: dict[str, SingleByteDecoder] = {} if _SINGLE_BYTE_C is None else {
     encoding: _SINGLE_BYTE_C.SingleByteDecoder(table) for encoding, table in _SINGLE_BYTE.items()}
 
 
-def single_byte_decoder(encoding: str) -> Any | None:
+def single_byte_decoder(encoding: str) -> SingleByteDecoder | None:
     """The compiled strict decoder of single-byte ``encoding`` (``_single_byte_c``), or None
     (not a single-byte encoding, or not built): its ``decode_strict(data)`` gives the text or
     the offset of the first unmapped byte, as ``charmap_decode`` over its table would."""
     return _SINGLE_BYTE_DECODERS.get(encoding)
+
+
+def _as_bytes(data: bytes) -> bytes:
+    """``data`` as exactly ``bytes`` for a compiled decoder: a bytes-like object's bytes (not
+    ``bytes(5)``'s five NULs: anything else is a TypeError, as Python's codecs make it)."""
+    return data if type(data) is bytes else bytes(memoryview(data))
 
 #: ESC, the byte that starts ISO-2022-JP's escape sequences (its tell in a 7-bit body), as an
 #: int: ``ESC in body`` is one memchr, where a one-byte ``bytes`` needle takes ten times as long
@@ -179,10 +193,10 @@ def decode_strict_once(data: bytes, encoding: str) -> str:
     if single is not None:
         compiled_single = _SINGLE_BYTE_DECODERS.get(encoding)
         if compiled_single is not None:
-            found = compiled_single.decode_strict(data if type(data) is bytes else bytes(data))
-            if type(found) is int:
+            found = compiled_single.decode_strict(_as_bytes(data))
+            if isinstance(found, int):
                 raise _error(encoding, data, found)
-            return cast(str, found)
+            return found
         try:
             return codecs.charmap_decode(data, "strict", single)[0]
         except UnicodeDecodeError as exc:
@@ -196,7 +210,7 @@ def decode_strict_once(data: bytes, encoding: str) -> str:
     _check(encoding)
     decoder = compiled_decoder(encoding)
     if decoder is not None:
-        found = decoder.decode_strict(data if type(data) is bytes else bytes(data))
+        found = decoder.decode_strict(_as_bytes(data))
         if isinstance(found, int):
             raise _error(encoding, data, found)
         return found
@@ -275,7 +289,7 @@ def _decode_replace(data: bytes, encoding: str) -> tuple[str, array[int]]:
     offsets = offsets_array(len(data))
     decoder = compiled_decoder(encoding)
     if decoder is not None:
-        return decoder.decode(data if type(data) is bytes else bytes(data), offsets), offsets
+        return decoder.decode(_as_bytes(data), offsets), offsets
     text, errors = decode_cjk_codec(data, encoding)
     offsets.extend(errors)
     return text, offsets

@@ -641,3 +641,13 @@ def test_decode_strict_once_is_decode_strict(data: bytes, encoding: str) -> None
     assert _outcome(decode_strict_once, data, encoding) == _outcome(decode_strict, data,
                                                                     encoding)
     forget_last_calls()
+
+
+@pytest.mark.parametrize("encoding", ["windows-1252", "koi8-r", "gbk", "shift_jis", "utf-8"])
+@pytest.mark.parametrize("data", [5, [65, 66], "text"], ids=["int", "list", "str"])
+def test_only_bytes_like_objects_are_decoded(encoding, data):
+    """An int, a list or a str is not a body: an error, never text, compiled or not
+    (``bytes(5)`` would be five NULs)."""
+    for decode in (decode_strict, decode_strict_once):
+        with pytest.raises((TypeError, AttributeError)):
+            decode(data, encoding)

@@ -74,6 +74,15 @@ def test_an_unmapped_byte_after_the_string_is_laid_out(encoding: str) -> None:
                 _same(encoding, bytes([first]) + b"c" * gap + bytes([first, bad]))
 
 
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_every_pair_of_high_bytes(encoding: str) -> None:
+    """Each high byte then each other one, a block apart: the string laid out by the first
+    (one byte a character or two) and widened, or failed, by the second."""
+    for first in range(0x80, 0x100):
+        for second in range(0x80, 0x100):
+            _same(encoding, b"a" + bytes([first]) + b"b" * 17 + bytes([second]))
+
+
 def test_the_real_world_pages_under_their_own_and_other_tables() -> None:
     """Every real-world-shaped page under every single-byte table."""
     for page in repo_module("realworld", "bench").pages():
@@ -95,4 +104,16 @@ def test_a_table_that_is_not_one_is_refused() -> None:
     with pytest.raises(ValueError):
         _C.SingleByteDecoder("x" * 255)
     with pytest.raises(ValueError):
-        _C.SingleByteDecoder("".join(map(chr, range(1, 257))))
+        _C.SingleByteDecoder("".join(map(chr, range(1, 257))))   # ASCII not itself
+    with pytest.raises(ValueError):
+        _C.SingleByteDecoder("".join(map(chr, range(128))) + "a" * 128)   # high bytes as ASCII
+    with pytest.raises(ValueError):
+        _C.SingleByteDecoder("".join(map(chr, range(128))) + "\U0001F600" * 128)
+
+
+def test_only_bytes_themselves() -> None:
+    """``decode_strict`` takes exactly ``bytes`` (its callers convert anything else first)."""
+    assert _C is not None
+    decoder = _C.SingleByteDecoder(SINGLE_BYTE_TABLES["windows-1252"])
+    with pytest.raises(TypeError):
+        decoder.decode_strict(bytearray(b"caf\xe9"))
