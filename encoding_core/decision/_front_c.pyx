@@ -22,11 +22,11 @@ named does it:
   ``DECODED_FIELDS``' order, ``_slots_c``).
 
 Everything else calls the reference's function: the BOM sniff, the prescan, the NUL
-pattern, a BOM body's key and recall, another encoding's decode and clearance, and a strict
-decode that fails (``TraceMemo.recall`` then decodes the body again, to build the failed
-attempt the walk takes, as the reference does). On the pages most of a crawl is (recalled,
-plain, UTF-8 or single-byte) that is about 0.5 us less a page: the Python calls between
-the steps.
+pattern, a BOM body's key and recall, another encoding's decode and clearance, and the failed
+attempt of a strict decode that fails (``attempt.failed_attempt_at``, as ``recall`` builds
+it, once the error is let go of: a long body's error holds a copy of its bytes). On the
+pages most of a crawl is (recalled, plain, UTF-8 or single-byte) that is about 0.5 us less a
+page: the Python calls between the steps.
 
 ``memo`` must be a ``TraceMemo`` (its ``known`` dict is read here; its ``recall`` is called
 for the rest). ``tests/decision/test_front.py`` holds ``FrontReader`` equal to
@@ -42,6 +42,7 @@ from encoding_core._bytes_c cimport count_flagged_in
 from encoding_core._slots_c cimport new_record, set_slot, slot_offsets
 
 from encoding_core.decision._bytetest_c import single_byte_clear
+from encoding_core.decision.attempt import failed_attempt_at
 from encoding_core.decision.checks.clearance import (
     COMPILED,
     body_clears,
@@ -171,6 +172,7 @@ cdef class FrontReader:
         cdef Py_ssize_t n = PyBytes_GET_SIZE(body)
         cdef Py_ssize_t head = n if n < self.nul_window else self.nul_window
         cdef Py_ssize_t skip = 0, binary = n if n < self.binary_head else self.binary_head
+        cdef Py_ssize_t failed
         cdef bint nul, cleared, utf8 = False
         cdef _SingleByte single = None
         bom = known = encoding = None
@@ -194,20 +196,24 @@ cdef class FrontReader:
                 single = None if utf8 else self._single_byte(encoding)
                 if skip or not (utf8 or single is not None):
                     known = memo.recall(body, key, skip)
-                elif utf8:
-                    try:
-                        known = (parts, PyUnicode_DecodeUTF8(<const char*> p, n, "strict"))
-                    except UnicodeDecodeError:
-                        known = memo.recall(body, key, 0)   # (the failed attempt, as it builds it)
-                elif single.decoder is not None:
-                    text = single.decoder.decode_strict(body)   # (the text, or an offset)
-                    known = memo.recall(body, key, 0) if type(text) is int else (parts, text)
                 else:
+                    # ``recall``'s decode (``decode_strict_once``'s), and for a body that
+                    # fails it, its failed attempt; the error let go of first (a long body's
+                    # error holds a copy of its bytes)
+                    failed = -1
                     try:
-                        known = (parts, PyUnicode_DecodeCharmap(<char*> p, n, single.table,
-                                                                "strict"))
-                    except UnicodeDecodeError:
-                        known = memo.recall(body, key, 0)
+                        if utf8:
+                            text = PyUnicode_DecodeUTF8(<const char*> p, n, "strict")
+                        elif single.decoder is not None:
+                            text = single.decoder.decode_strict(body)   # (text, or an offset)
+                            if type(text) is int:
+                                failed = text
+                        else:
+                            text = PyUnicode_DecodeCharmap(<char*> p, n, single.table, "strict")
+                    except UnicodeDecodeError as exc:
+                        failed = exc.start
+                    known = (parts, text) if failed < 0 else failed_attempt_at(
+                        body, encoding, failed)
         if type(known) is tuple:   # (then ``encoding``, ``utf8`` and ``single`` are its)
             parts, text = <tuple> known
             if parts[4]:   # plain

@@ -15,7 +15,8 @@ from ..whatwg.labels import get_encoding
 from .models import slot_builder
 
 __all__ = ["MAX_ERROR_OFFSETS", "DecodeAttempt", "as_body", "decode_as", "failed_attempt",
-           "incomplete_tail", "new_attempt", "strict_attempt", "truncated_attempt"]
+           "failed_attempt_at", "incomplete_tail", "new_attempt", "strict_attempt",
+           "truncated_attempt"]
 
 #: At most this many malformed-sequence offsets are kept in a result.
 MAX_ERROR_OFFSETS = 1000
@@ -149,5 +150,11 @@ def strict_attempt(body: bytes, encoding: str) -> DecodeAttempt:
 def failed_attempt(body: bytes, encoding: str, exc: UnicodeDecodeError) -> DecodeAttempt:
     """The attempt a failed strict decode of ``body`` makes (``exc``): truncated when only an
     incomplete last character failed, else no text and ``replacements`` -1 (not yet counted)."""
-    return (truncated_attempt(body, encoding, exc.start)
-            or new_attempt(encoding, "", False, exc.start, -1, (), False))
+    return failed_attempt_at(body, encoding, exc.start)
+
+
+def failed_attempt_at(body: bytes, encoding: str, start: int) -> DecodeAttempt:
+    """``failed_attempt`` for a strict decode that failed at offset ``start`` (for a caller
+    that lets go of the error first: on a long body it holds a copy of the bytes)."""
+    return (truncated_attempt(body, encoding, start)
+            or new_attempt(encoding, "", False, start, -1, (), False))
