@@ -34,63 +34,62 @@ from encoding_core._bytes_c cimport skip_ascii
 cdef extern from *:
     """
     #include <stdint.h>
+    #include <string.h>
     #if defined(__SSE2__) && defined(__GNUC__)
     #include <emmintrin.h>
     #endif
-    /* d[i] = t[p[i]] for i < n, one byte a character (sixteen ASCII bytes at a time stored as
-       they are: ASCII maps to itself), any other byte looked up; the OR of flags[p[i]] over
-       the bytes looked up. */
-    static inline uint8_t et_fill1(uint8_t* d, const unsigned char* p, Py_ssize_t n,
-                                   const uint8_t* t, const uint8_t* flags) {
-        Py_ssize_t i = 0;
-        uint8_t found = 0;
+    /* Whether the sixteen bytes at p are ASCII; then stored at d as they are (one byte a
+       character) or widened (two): ASCII maps to itself. */
+    static inline int et_ascii16_1(uint8_t* d, const unsigned char* p) {
     #if defined(__SSE2__) && defined(__GNUC__)
-        while (i + 16 <= n) {
-            __m128i v = _mm_loadu_si128((const __m128i*)(p + i));
-            if (!_mm_movemask_epi8(v)) {
-                _mm_storeu_si128((__m128i*)(d + i), v);
-            } else {
-                for (int k = 0; k < 16; k++) {
-                    d[i + k] = t[p[i + k]];
-                    found |= flags[p[i + k]];
-                }
-            }
-            i += 16;
-        }
+        __m128i v = _mm_loadu_si128((const __m128i*)p);
+        if (_mm_movemask_epi8(v)) return 0;
+        _mm_storeu_si128((__m128i*)d, v);
+    #else
+        uint64_t a, b;
+        memcpy(&a, p, 8);
+        memcpy(&b, p + 8, 8);
+        if ((a | b) & 0x8080808080808080ULL) return 0;
+        memcpy(d, p, 16);
     #endif
-        for (; i < n; i++) {
-            d[i] = t[p[i]];
-            found |= flags[p[i]];
-        }
-        return found;
+        return 1;
     }
-    /* The same, two bytes a character (sixteen ASCII bytes widened at once). */
-    static inline uint8_t et_fill2(uint16_t* d, const unsigned char* p, Py_ssize_t n,
-                                   const uint16_t* t, const uint8_t* flags) {
-        Py_ssize_t i = 0;
-        uint8_t found = 0;
+    static inline int et_ascii16_2(uint16_t* d, const unsigned char* p) {
     #if defined(__SSE2__) && defined(__GNUC__)
         const __m128i zero = _mm_setzero_si128();
-        while (i + 16 <= n) {
-            __m128i v = _mm_loadu_si128((const __m128i*)(p + i));
-            if (!_mm_movemask_epi8(v)) {
-                _mm_storeu_si128((__m128i*)(d + i), _mm_unpacklo_epi8(v, zero));
-                _mm_storeu_si128((__m128i*)(d + i + 8), _mm_unpackhi_epi8(v, zero));
-            } else {
-                for (int k = 0; k < 16; k++) {
-                    d[i + k] = t[p[i + k]];
-                    found |= flags[p[i + k]];
-                }
-            }
-            i += 16;
-        }
+        __m128i v = _mm_loadu_si128((const __m128i*)p);
+        if (_mm_movemask_epi8(v)) return 0;
+        _mm_storeu_si128((__m128i*)d, _mm_unpacklo_epi8(v, zero));
+        _mm_storeu_si128((__m128i*)(d + 8), _mm_unpackhi_epi8(v, zero));
+    #else
+        for (int k = 0; k < 16; k++) if (p[k] >= 0x80) return 0;
+        for (int k = 0; k < 16; k++) d[k] = p[k];
     #endif
-        for (; i < n; i++) {
-            d[i] = t[p[i]];
-            found |= flags[p[i]];
-        }
-        return found;
+        return 1;
     }
+    /* NAME(d, p, n, t, flags): d[i] = t[p[i]] for i < n, a block of sixteen ASCII bytes at a
+       time at once (ASCII16), any other byte looked up; the OR of flags[p[i]] over the bytes
+       looked up. One function a layout, UNIT bytes a character. */
+    #define ET_DEFINE_FILL(NAME, UNIT, ASCII16)                                        \
+        static inline uint8_t NAME(UNIT* d, const unsigned char* p, Py_ssize_t n,      \
+                                   const UNIT* t, const uint8_t* flags) {             \
+            Py_ssize_t i = 0;                                                           \
+            uint8_t found = 0;                                                          \
+            for (; i + 16 <= n; i += 16) {                                              \
+                if (ASCII16(d + i, p + i)) continue;                                    \
+                for (int k = 0; k < 16; k++) {                                          \
+                    d[i + k] = t[p[i + k]];                                             \
+                    found |= flags[p[i + k]];                                           \
+                }                                                                       \
+            }                                                                           \
+            for (; i < n; i++) {                                                        \
+                d[i] = t[p[i]];                                                         \
+                found |= flags[p[i]];                                                   \
+            }                                                                           \
+            return found;                                                               \
+        }
+    ET_DEFINE_FILL(et_fill1, uint8_t, et_ascii16_1)
+    ET_DEFINE_FILL(et_fill2, uint16_t, et_ascii16_2)
     """
     uint8_t fill1 "et_fill1"(uint8_t* d, const unsigned char* p, Py_ssize_t n,
                              const uint8_t* t, const uint8_t* flags) noexcept nogil
