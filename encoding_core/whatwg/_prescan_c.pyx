@@ -63,6 +63,11 @@ def _find_slots():
 _find_slots()
 
 
+cdef inline tuple _tuple(list skipped):
+    """``tuple(skipped)``; the empty tuple itself for none (most pages)."""
+    return tuple(skipped) if skipped else ()
+
+
 cdef object _declaration(encoding, raw, source, Py_ssize_t offset, bint late, tuple skipped):
     """``Declaration(encoding, raw, source, offset, late, skipped)``, its slots filled
     (``_slots_c``): the frozen dataclass's ``__init__`` (one ``object.__setattr__`` call a
@@ -317,18 +322,18 @@ cdef inline bint _meta_at(const unsigned char* d, Py_ssize_t n, Py_ssize_t pos) 
 
 
 cdef object _scan(const unsigned char* d, Py_ssize_t n, list skipped):
-    """The prescan's loop over ``d[:n]`` (``prescan._scan``): (encoding, raw label, offset)
-    or None."""
+    """The prescan's loop over ``d[:n]`` (``prescan._scan``): the ``Declaration`` of what it
+    finds (a ``<meta>``'s, the UTF-16 ``<?x`` pattern's), or None."""
     cdef Py_ssize_t pos, start, after
     cdef Py_ssize_t span[4]
     cdef unsigned char c
     cdef list out = []
     if n >= 6 and d[0] == 0x3C and d[1] == 0 and d[2] == 0x3F and d[3] == 0 and d[4] == 0x78 \
             and d[5] == 0:
-        return "utf-16le", "<?x (UTF-16LE)", 0
+        return _declaration("utf-16le", "<?x (UTF-16LE)", _META, 0, False, _tuple(skipped))
     if n >= 6 and d[0] == 0 and d[1] == 0x3C and d[2] == 0 and d[3] == 0x3F and d[4] == 0 \
             and d[5] == 0x78:
-        return "utf-16be", "<?x (UTF-16BE)", 0
+        return _declaration("utf-16be", "<?x (UTF-16BE)", _META, 0, False, _tuple(skipped))
     # past those, only a "<meta" gives the loop anything to find (a declaration, a skipped
     # label): bytes with no "<" before an "m" or "M" are passed over whole
     if find_pair(d, 0, n, 0x3C, 0x4D, 0x6D, 0x6D) >= n:
@@ -347,7 +352,7 @@ cdef object _scan(const unsigned char* d, Py_ssize_t n, list skipped):
             if pos == _END:
                 return None
             if out:
-                return out[0], out[1], start
+                return _declaration(out[0], out[1], _META, start, False, _tuple(skipped))
         elif pos + 1 < n and (_alpha(c) or (c == 0x2F and pos + 2 < n and _alpha(d[pos + 2]))):
             while pos < n and not (_space(d[pos]) or d[pos] == 0x3E):  # the tag's name
                 pos += 1
@@ -381,7 +386,7 @@ def find_declaration(bytes body, bint late=True):
     cdef list skipped = []
     found = _scan(d, head, skipped)
     if found is not None:
-        return _declaration(found[0], found[1], _META, found[2], False, tuple(skipped))
+        return found
     if head >= 5 and d[0] == 0x3C and d[1] == 0x3F and d[2] == 0x78 and d[3] == 0x6D \
             and d[4] == 0x6C:  # "<?xml": the reference's "get an XML encoding when sniffing"
         xml = xml_encoding(body[:PRESCAN_LIMIT])
