@@ -41,6 +41,7 @@ from .detect import sample, sample_text, sample_window, sample_window_words
 from .models import Conflict, Severity
 from .resolve import Detector
 from .textsample import BINARY_HEAD, control_bytes_in_head
+from .utf8scan import is_ascii
 
 __all__ = ["BetterReading", "better_reading", "binary_body", "implausible_characters",
            "implausible_reading"]
@@ -115,7 +116,7 @@ def implausible_reading(body: bytes, encoding: str, said: str | Callable[[], str
     'implausible-reading'
     """
     if (detector is None or encoding not in SINGLE_BYTE_ENCODINGS
-            or (body.isascii() and ESC not in body)):
+            or (is_ascii(body) and ESC not in body)):
         return None  # a wrong multi-byte declaration fails its strict decode instead
     if ESC in body:  # (ISO-2022-JP's tell is in the markup-free ASCII sample)
         part = sample(body, QUICK_SAMPLE, 0)

@@ -101,9 +101,9 @@ def decode(body: bytes, content_type: str | None = None, *, override: str | None
     >>> decode(b"\\x93quoted\\x94", "text/html; charset=iso-8859-1").text
     '“quoted”'
 
-    The decoders, and the UTF-8 scan of a long body, remember their last body per thread
-    while the walk, the detector and the checks ask about it; that is let go when the
-    decision returns. A page recalled from a remembered decision (``tracememo``) whose
+    The decoders, and the UTF-8 scan of a body (from 256 bytes), remember their last body
+    per thread while the walk, the detector and the checks ask about it; that is let go when
+    the decision returns. A page recalled from a remembered decision (``tracememo``) whose
     checks have nothing to find (``checks.clearance``) is decided without them.
     """
     if type(body) is not bytes:

@@ -57,6 +57,7 @@ from .attempt import incomplete_tail
 from .rare_latin import prefer_windows_1252
 from .settled import settle
 from .utf8profile import ascii_byte_count, first_non_ascii, may_be_mostly_utf8, utf8_profile
+from .utf8scan import body_scan, is_ascii
 
 __all__ = [
     "CONTROL_BYTES",
@@ -342,24 +343,40 @@ def _iso_2022_jp(data: bytes) -> Detection | None:
 
 
 def _utf8(data: bytes, tail_ok: bool = False) -> Detection | bool:
-    """utf-8 when ``data`` is valid UTF-8; else whether it is mostly UTF-8."""
-    try:
-        text = decode_strict(data, "utf-8")
-    except UnicodeDecodeError as exc:
-        if tail_ok and not data[:exc.start].isascii() and _strict_ok(data, "utf-8", tail_ok):
-            found = _utf8(data[:exc.start])
-            return replace(found, reason=f"{found.reason}; the last one cut short") \
-                if isinstance(found, Detection) else found
-        # Counted as the walk's guard counts (utf8_profile, which remembers the body for
-        # it); a U+FFFD already in the bytes counts here as an error, not a sequence. A body
-        # whose bytes cannot be (a legacy page) is not counted at all.
-        if not may_be_mostly_utf8(data, 4):
-            return False
-        profile, genuine = utf8_profile(data), data.count(b"\xef\xbf\xbd")
-        return profile.multibyte - genuine >= 4 * (profile.invalid + genuine)
-    multi = len(text) - ascii_byte_count(data)
+    """utf-8 when ``data`` is valid UTF-8; else whether it is mostly UTF-8.
+
+    The walk's scan of the body (``utf8scan.body_scan``, remembered) already says whether it
+    is valid UTF-8 and how many multi-byte sequences it holds: with it, no decode (a legacy
+    page's ASCII head, up to 120 KB in the generated corpus, was decoded to find its error).
+    """
+    scan = body_scan(data)
+    if scan is not None and scan.first_error < 0:
+        multi = scan.multibyte
+    elif scan is not None and not tail_ok:
+        return _mostly_utf8(data)
+    else:
+        try:
+            text = decode_strict(data, "utf-8")
+        except UnicodeDecodeError as exc:
+            if tail_ok and not data[:exc.start].isascii() and _strict_ok(data, "utf-8", tail_ok):
+                found = _utf8(data[:exc.start])
+                return replace(found, reason=f"{found.reason}; the last one cut short") \
+                    if isinstance(found, Detection) else found
+            return _mostly_utf8(data)
+        multi = len(text) - ascii_byte_count(data)
     return Detection("utf-8", 0.99 if multi >= 4 else 0.8 + 0.04 * multi, multi < 2,
                      f"valid UTF-8 with {multi} multi-byte sequences")
+
+
+def _mostly_utf8(data: bytes) -> bool:
+    """Whether ``data``, not valid UTF-8, is mostly UTF-8 (four valid sequences an error)."""
+    # Counted as the walk's guard counts (utf8_profile, which remembers the body for it); a
+    # U+FFFD already in the bytes counts here as an error, not a sequence. A body whose
+    # bytes cannot be (a legacy page) is not counted at all.
+    if not may_be_mostly_utf8(data, 4):
+        return False
+    profile, genuine = utf8_profile(data), data.count(b"\xef\xbf\xbd")
+    return profile.multibyte - genuine >= 4 * (profile.invalid + genuine)
 
 
 def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
@@ -391,7 +408,7 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
         if data.startswith(bom):  # malformed after its BOM: the walk decodes it lossily
             return Detection(encoding, 1.0, False, "byte-order mark") \
                 if _strict_ok(data, encoding, tail_ok) else None
-    if data.isascii():
+    if is_ascii(data):
         return _iso_2022_jp(data)
     found = _utf8(data, tail_ok)
     if isinstance(found, Detection):

@@ -55,13 +55,19 @@ def mixed_single_byte(body: bytes, encoding: str, source: str,
                       detector: Detector | None) -> SegmentMap | None:
     """The segment map of a body decided in a single-byte encoding by the detector, the site
     default or the fallback, when it mixes UTF-8 with another encoding; else None."""
-    if (encoding not in SINGLE_BYTE_ENCODINGS or source not in _UNDECLARED
-            or body.isascii() or body.find(b"\x00", 0, NUL_WINDOW) >= 0):
+    if encoding not in SINGLE_BYTE_ENCODINGS or source not in _UNDECLARED:
+        return None
+    scan = body_scan(body)   # (the detector's, remembered)
+    if scan is not None:
+        if scan.multibyte == 0 or scan.nul_head:
+            return None   # no valid multi-byte sequence, so no run (utf8_runs asks the same)
+    elif body.isascii() or body.find(b"\x00", 0, NUL_WINDOW) >= 0:
         return None   # (NUL bytes: UTF-16 or binary, reported apart)
     latin = encoding in _LATIN_ENCODINGS
     if not latin and b"\xe2\x80" not in body and b"\xe2\x82\xac" not in body \
             and b"\xe2\x84\xa2" not in body:
-        return None   # (only punctuation, € and ™ count here: three byte searches, no regex)
+        return None   # (only punctuation, € and ™ count here: three byte searches, no regex;
+        # each stops at every E2 byte, which Cyrillic windows-1251 is full of: "в")
     runs = 0
     for start, end in utf8_runs(body):   # a legacy page has none, or one by chance
         text = body[start:end].decode("utf-8")

@@ -22,6 +22,7 @@ from .attempt import DecodeAttempt, decode_as, strict_attempt, truncated_attempt
 from .models import Evidence, Source, new_evidence, slot_builder
 from .nulpattern import NulPattern
 from .utf8profile import Utf8Profile, may_be_mostly_utf8, utf8_profile
+from .utf8scan import is_ascii
 
 __all__ = ["BROWSER_DEFAULT", "DEFAULT_DETECTOR", "DetectionLike", "Detector", "Opinions",
            "UseDefault", "Walk", "browser_encoding", "new_opinions"]
@@ -266,7 +267,7 @@ class Walk:
         self.consider(Source.BYTE_PATTERN, pattern.describe(), pattern.encoding)
 
     def detect(self, detector: Detector) -> None:
-        if self.body.isascii() and ESC not in self.body:  # ESC: maybe iso-2022-jp
+        if is_ascii(self.body) and ESC not in self.body:  # ESC: maybe iso-2022-jp
             self.note(Source.DETECTOR, None, None, "not needed: the body is ASCII")
             return
         try:

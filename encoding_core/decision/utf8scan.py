@@ -26,7 +26,7 @@ from types import ModuleType
 from ..speedups import compiled
 
 __all__ = ["BYTETEST_C", "NUL_WINDOW", "REMEMBER_FROM", "ByteScan", "body_scan", "compiled_module",
-           "first_non_ascii_fast", "first_non_ascii_reference", "forget_last_scan",
+           "first_non_ascii_fast", "first_non_ascii_reference", "forget_last_scan", "is_ascii",
            "scan_reference", "valid_multibyte_fast"]
 
 #: How far ``ByteScan.nul_head`` looks: NUL bytes are rare in text, and UTF-16 or UTF-32 laid
@@ -76,20 +76,36 @@ def body_scan(body: bytes) -> ByteScan | None:
     return found
 
 
+def is_ascii(body: bytes) -> bool:
+    """Whether every byte of ``body`` is ASCII: from its scan when one is remembered (a
+    decision that asked ``body_scan`` asks this five times or more, and ``bytes.isascii``
+    reads a page's ASCII head again each time: 4 us over 120 KB), else ``bytes.isascii``
+    (which stops at the first non-ASCII byte, where a scan would read on to the end).
+
+    >>> is_ascii(b"plain"), is_ascii("caf\u00e9".encode())
+    (True, False)
+    """
+    last: tuple[bytes, ByteScan] | None = getattr(_last, "scan", None)
+    if last is not None and last[0] is body:
+        return last[1].first_non_ascii < 0
+    return body.isascii()
+
+
 #: From this size on, a body's scan is remembered per thread with its ``bytes`` object
-#: (immutable: the same object scans the same) until the next long body or
+#: (immutable: the same object scans the same) until the next such body or
 #: ``forget_last_scan``, as ``whatwg.decoders`` remembers its last decode: ``decode`` forgets
 #: both when it returns; a caller of the scans outside ``decode`` holds one body until its
-#: next long one. A decision asks about a body's UTF-8 more than once when its
-#: declaration fails (the walk's profile and its guard, the detector's UTF-8 test): on a
+#: next one. A decision asks about an undeclared or failed body's UTF-8 three times or more
+#: (the walk's guard, the detector's UTF-8 test, the mixed-page and rare-Latin checks): on a
 #: 10 MiB UTF-8 page with one bad byte that was five whole scans, about half of the decision
-#: (bench_memory). Below it a scan costs less than remembering would save.
-REMEMBER_FROM = 1 << 20
+#: (bench_memory); on the generated corpus's undeclared legacy pages (20 KB on average) 2.85
+#: scans of 2-400 us a page. A hit costs 0.1 us, a scan of 256 legacy bytes 1.3 us.
+REMEMBER_FROM = 256
 _last = threading.local()
 
 
 def forget_last_scan() -> None:
-    """Let go of the long body ``body_scan`` remembers in this thread: ``decision.decode``
+    """Let go of the body ``body_scan`` remembers in this thread: ``decision.decode``
     calls it when it returns, so no page is held after its decision."""
     _last.scan = None
 

@@ -60,6 +60,27 @@ def test_letters_compose_marks_and_keep_strays():
     assert not one_language(letters("d\u0301"))
 
 
+def _letters_word_by_word(text: str) -> frozenset[str]:
+    """``letters`` as it reads: each word of ``text`` with a non-ASCII character, its letters."""
+    found: set[str] = set()
+    for word in text.split():
+        if not word.isascii():
+            found |= letters(word)
+    return frozenset(found)
+
+
+_WORDISH = st.lists(st.sampled_from([*"aZ é\u0301ßÖ\u00a0\u2003\t\nяω中½", "d\u0301"]),
+                    max_size=60).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_WORDISH)
+def test_letters_are_each_words_letters(text: str) -> None:
+    """``letters`` reads each distinct non-ASCII word once (in C-level passes), with the same
+    answer as reading every word in turn (Unicode spaces split words as ``str.split`` does)."""
+    assert letters(text) == _letters_word_by_word(text)
+
+
 def test_one_language():
     """Dutch letters are one language's; Dutch with Lithuanian ė and į is none's."""
     assert one_language("éëá") and one_language("ąčęėįšųūž")

@@ -113,3 +113,51 @@ def test_decode_holds_no_long_body_after_it_returns():
     found = decode(body, "text/html; charset=utf-8")
     assert found.encoding == "utf-8" and found.replacements == 1
     assert getattr(utf8scan._last, "scan", None) is None
+
+
+@given(_BODIES)
+@settings(max_examples=300)
+def test_is_ascii_is_bytes_isascii_remembered_or_not(body: bytes) -> None:
+    """``is_ascii`` answers from a remembered scan when there is one, else ``bytes.isascii``:
+    the same answer either way (and a copy of a remembered body is not taken for it)."""
+    utf8scan.forget_last_scan()
+    assert utf8scan.is_ascii(body) is body.isascii()
+    long_body = body * (utf8scan.REMEMBER_FROM // max(len(body), 1) + 1) or b"a" * 300
+    utf8scan.body_scan(long_body)   # remembered from REMEMBER_FROM on
+    assert getattr(utf8scan._last, "scan", None) is None or utf8scan._last.scan[0] is long_body
+    assert utf8scan.is_ascii(long_body) is long_body.isascii()
+    other = bytes(bytearray(long_body)) + b"\xe9"
+    assert utf8scan.is_ascii(other) is False
+    utf8scan.forget_last_scan()
+
+
+@needs_compiled
+def test_a_pages_scan_is_asked_once_per_decision():
+    """An undeclared legacy page's decision scans it once: the detector's UTF-8 test, the
+    walk's guard, the mixed-page and rare-Latin checks and the ASCII tests share one scan
+    (``REMEMBER_FROM`` is small), and ``decode`` lets it go when it returns."""
+    from encoding_core import decode
+
+    body = ("<p>" + "Größere Städte, schöne Grüße. " * 40 + "</p>").encode("windows-1252")
+    assert len(body) >= utf8scan.REMEMBER_FROM
+    scans = []
+    real_scan = utf8scan._C.scan
+
+    class Counting:   # the compiled module, its scans counted
+        def __getattr__(self, name: str) -> object:
+            return getattr(compiled, name)
+
+        @staticmethod
+        def scan(data: bytes, window: int) -> object:
+            scans.append(data)
+            return real_scan(data, window)
+
+    compiled = utf8scan._C
+    utf8scan._C = Counting()
+    try:
+        found = decode(body, "text/html")
+    finally:
+        utf8scan._C = compiled
+    assert found.encoding == "windows-1252"
+    assert len(scans) == 1 and scans[0] is body
+    assert getattr(utf8scan._last, "scan", None) is None

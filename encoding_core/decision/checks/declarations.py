@@ -13,6 +13,7 @@ from ...whatwg.prescan import DeclarationKind
 from ...wording import quoted
 from ..models import Conflict, Evidence, Severity
 from ..resolve import Opinions
+from ..utf8scan import is_ascii
 from .record import DECLARED, CheckInput, Found, source_name
 
 __all__ = ["bom_contradicts_declaration", "browser_differs", "declaration_fails_strict",
@@ -165,7 +166,7 @@ def browser_differs(given: CheckInput, found: Found) -> Found:
     """``browser-differs``: a browser would use another encoding (not reported for an ASCII
     body that reads the same in both)."""
     browser, encoding = given.browser, given.encoding
-    if browser == encoding or (given.body.isascii()
+    if browser == encoding or (is_ascii(given.body)
                                and not {browser, encoding} & _NOT_ASCII_COMPATIBLE):
         return ()
     return (Conflict(

@@ -17,6 +17,7 @@ from ..mixedpage import mixed_conflict
 from ..models import Conflict, Severity, Source
 from ..textsample import text_sample
 from ..utf8profile import valid_utf8_profile
+from ..utf8scan import is_ascii
 from .record import DECLARED, UNICODE, CheckInput, Found
 
 __all__ = ["ascii_label_escapes", "binary_body", "implausible_text", "mixed_single_byte_page",
@@ -26,7 +27,7 @@ __all__ = ["ascii_label_escapes", "binary_body", "implausible_text", "mixed_sing
 def utf8_under_legacy(given: CheckInput, found: Found) -> Found:
     """``utf8-under-legacy``: a legacy reading of a body that is valid UTF-8 with at least one
     multi-byte sequence (a strict decode stops at the first malformed byte: enough)."""
-    if given.encoding in UNICODE or given.body.isascii():
+    if given.encoding in UNICODE or is_ascii(given.body):
         return ()
     profile = given.utf8 or valid_utf8_profile(given.body)
     if profile is None or not profile.valid or not profile.multibyte:
@@ -87,7 +88,7 @@ def implausible_text(given: CheckInput, found: Found) -> Found:
     body, encoding = given.body, given.encoding
     # the window both read, read once (``textsample``): a legacy reading with non-ASCII bytes
     sample = (text_sample(body, encoding)
-              if encoding in SINGLE_BYTE_ENCODINGS and not body.isascii() else None)
+              if encoding in SINGLE_BYTE_ENCODINGS and not is_ascii(body) else None)
     reading = None
     # each is asked only when the sample leaves it something to find (ESC: ISO-2022-JP's
     # tell, which the implausible reading looks for apart from the window)
