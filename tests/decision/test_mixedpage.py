@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from encoding_core.decision import mixedpage
 from encoding_core.decision.mixedpage import mixed_single_byte, utf8_runs, utf8_runs_reference
 from tests.repomodules import repo_module
 
@@ -108,3 +109,13 @@ def test_utf8_runs_past_the_tries_are_finditers(data: bytes) -> None:
     """Bodies with more candidates than are tried one by one: the rest, left to
     ``finditer`` from where the tries ended, are the same runs."""
     assert list(utf8_runs(data)) == list(utf8_runs_reference(data))
+
+
+_PUNCTUATION_BYTES = [b"a", b"\xe2", b"\x80", b"\x82", b"\xac", b"\x84", b"\xa2", b"\xe9"]
+
+
+@given(st.lists(st.sampled_from(_PUNCTUATION_BYTES), max_size=40).map(b"".join))
+def test_the_punctuation_search_is_the_three_substring_searches(body: bytes) -> None:
+    """One search for the UTF-8 lead bytes of punctuation, € and ™, as the three it replaces."""
+    three = any(lead in body for lead in (b"\xe2\x80", b"\xe2\x82\xac", b"\xe2\x84\xa2"))
+    assert (mixedpage._PUNCTUATION_LEADS.search(body) is not None) is three
