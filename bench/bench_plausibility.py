@@ -72,7 +72,7 @@ def per_call(calls: list[tuple[str, int]], repeats: int) -> dict[str, float]:
     compiled = _plausibility._C
     assert compiled is not None, "build the extension first (setup.py build_ext --inplace)"
     reference = _plausibility.implausibility_reference
-    clear = _plausibility._word_score.cache_clear
+    clear = _plausibility._cached_word_score.cache_clear
     clock = time.perf_counter
     sums = dict.fromkeys(("compiled", "pure warm", "pure cold"), 0.0)
     for text, max_words in calls:

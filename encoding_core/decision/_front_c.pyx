@@ -52,10 +52,14 @@ from encoding_core.decision.checks.clearance import (
 from encoding_core.decision.models import Decoded
 from encoding_core.decision.nulpattern import nul_pattern
 from encoding_core.decision.textsample import BINARY_HEAD, CONTROL_FLAGS
-from encoding_core.decision.tracememo import MAX_HEADER, Remembered, memo_key
+from encoding_core.decision.tracememo import (MAX_HEADER, MAX_LABELS, Remembered, long_labels,
+                                              memo_key)
 from encoding_core.whatwg.bom import BOM_FIRST_BYTES, bom_sniff
 from encoding_core.whatwg.decoders import ESC, SINGLE_BYTE_TABLES, single_byte_decoder
 from encoding_core.whatwg.prescan import find_declaration_in_bytes
+
+
+cdef Py_ssize_t _MAX_LABELS = MAX_LABELS
 
 
 cdef object _key(object content_type, object declaration, object override):
@@ -64,6 +68,10 @@ cdef object _key(object content_type, object declaration, object override):
         return None
     if declaration is None:
         return (content_type, override)
+    label = declaration.raw_label
+    if (declaration.skipped or (label is not None and len(label) > _MAX_LABELS)) \
+            and long_labels(declaration):
+        return None
     return (content_type, override, declaration.encoding, declaration.raw_label,
             declaration.source, declaration.offset if declaration.late else -1,
             declaration.skipped)
@@ -80,7 +88,9 @@ if BOM_FIRST_BYTES != (b"\xef", b"\xfe", b"\xff", b"\x00") or len(CONTROL_FLAGS)
 def _check_key():
     """``_key`` against ``memo_key``: no declaration, an early one, a late one; headers short
     and too long to remember."""
-    for body in (b"", b'<meta charset="utf-8">', b"<!-- x -->" * 120 + b"<meta charset=euc-jp>"):
+    for body in (b"", b'<meta charset="utf-8">', b"<!-- x -->" * 120 + b"<meta charset=euc-jp>",
+                 b'<meta charset="utf-8' + b" " * MAX_LABELS + b'">',
+                 b"<meta charset=x" + b"y" * MAX_LABELS + b"><meta charset=koi8-r>"):
         declaration = find_declaration_in_bytes(body)
         for header in (None, "text/html", "text/html; charset=" + "x" * MAX_HEADER):
             if _key(header, declaration, "koi8-r") != memo_key(header, declaration, "koi8-r"):

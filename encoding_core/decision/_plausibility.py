@@ -31,8 +31,8 @@ from functools import lru_cache
 
 from ..speedups import compiled
 
-__all__ = ["MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "NON_ASCII_SPACES", "RARE_CAP", "WORD_INNER",
-           "char_class",
+__all__ = ["MAX_CACHED_WORD", "MAX_IMPLAUSIBLE_RATE", "MAX_WORDS", "NON_ASCII_SPACES",
+           "RARE_CAP", "WORD_INNER", "char_class",
            "implausibility", "implausibility_reference", "implausible_words"]
 
 #: A reading with more implausible characters than this per non-ASCII one is no reading.
@@ -41,6 +41,10 @@ MAX_IMPLAUSIBLE_RATE = 0.25
 MAX_WORDS = 1000
 #: The most that rare letters add to a text's implausibility, however many there are.
 RARE_CAP = 0.6
+#: Words up to this long are remembered with their scores (``_word_score``); a longer one,
+#: a run with no space that real text does not repeat, is scored afresh: remembered, 65,536
+#: hostile runs of 3,000 letters held 170 KB a 9 KB page (``test_plausibility.py``).
+MAX_CACHED_WORD = 64
 
 # A word with a non-ASCII character: the matches of \S*[^\x00-\x7f]\S* (a non-ASCII space
 # joins the words around it), anchored so that a word with none fails once, not once per
@@ -168,9 +172,16 @@ def implausible_words(text: str, limit: int = 3, *, strong: bool = False) -> lis
     return found
 
 
-@lru_cache(maxsize=1 << 16)
 def _word_score(word: str) -> tuple[float, float, int]:
-    """(implausible, rare, non-ASCII characters) of one word (words repeat: cached)."""
+    """(implausible, rare, non-ASCII characters) of one word: words repeat, so a short one's
+    is remembered (``MAX_CACHED_WORD``)."""
+    if len(word) > MAX_CACHED_WORD:
+        return _score_word(word)
+    return _cached_word_score(word)
+
+
+def _score_word(word: str) -> tuple[float, float, int]:
+    """``_word_score``, not remembered."""
     bad = rare = 0.0
     count = 0
     scripts: set[str] = set()
@@ -217,6 +228,9 @@ def _word_score(word: str) -> tuple[float, float, int]:
     if len(scripts) > 1:
         bad += 1.0
     return bad, rare, count
+
+
+_cached_word_score = lru_cache(maxsize=1 << 16)(_score_word)
 
 
 # The compiled pass (``_plausibility_c.pyx``): the same answer as ``implausibility_reference``

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from ..whatwg.decoders import decode_replace, encode_strict
 from ._alphabets import ALPHABETS
-from ._plausibility import MAX_WORDS, implausibility
+from ._plausibility import MAX_CACHED_WORD, MAX_WORDS, implausibility
 
 if TYPE_CHECKING:  # (detect imports this module)
     from .detect import Detection
@@ -80,8 +80,15 @@ def _letters_of(words: Iterable[str]) -> frozenset[str]:
     return frozenset().union(*map(_word_letters, words))
 
 
-@lru_cache(maxsize=1 << 14)
 def _word_letters(word: str) -> frozenset[str]:
+    """A word's letters (``letters``); a short word's remembered, as ``_plausibility``
+    remembers its scores (``MAX_CACHED_WORD``: a hostile run of letters is not held)."""
+    if len(word) > MAX_CACHED_WORD:
+        return _letters_of_word(word)
+    return _cached_word_letters(word)
+
+
+def _letters_of_word(word: str) -> frozenset[str]:
     word = unicodedata.normalize("NFC", word).lower()
     found: set[str] = set()
     for index, char in enumerate(word):
@@ -94,6 +101,9 @@ def _word_letters(word: str) -> frozenset[str]:
             found.discard(word[index - 1] if index else "")
             found.add(word[max(index - 1, 0):index + 1])
     return frozenset(found)
+
+
+_cached_word_letters = lru_cache(maxsize=1 << 14)(_letters_of_word)
 
 
 @lru_cache(maxsize=4096)

@@ -24,7 +24,11 @@ What is remembered, and why it holds for the next body:
 - the key is the raw Content-Type value, the override, and the declaration's fields that
   the trace and ``plain`` read: encoding, label, kind, late, skipped labels, and its offset
   only when late (only then does a note quote it), so pages of one site that differ only in
-  where their ``<meta>`` stands share one entry.
+  where their ``<meta>`` stands share one entry;
+- a declaration whose labels (its own and the skipped ones) are longer than ``MAX_LABELS``
+  in all is not remembered: a ``<meta>`` found late may carry a label of up to a megabyte
+  (whitespace around a known label, or unknown ones), and 4,096 such keys held that much
+  each (hostile pages, 71 KB a page before: ``test_tracememo.py`` measures it).
 
 A test decides random pairs of bodies with shared opinions both ways (``test_decode.py``).
 """
@@ -39,12 +43,14 @@ from .attempt import DecodeAttempt, failed_attempt
 from .checks import Check, CheckInput
 from .models import Evidence, Source
 
-__all__ = ["MAX_HEADER", "MemoKey", "Remembered", "TraceMemo", "memo_key"]
+__all__ = ["MAX_HEADER", "MAX_LABELS", "MemoKey", "Remembered", "TraceMemo", "memo_key"]
 
 _FIRST_WINNERS = frozenset({Source.BOM, Source.OVERRIDE, Source.HTTP_HEADER, Source.META,
                             Source.XML_DECLARATION})
 #: Content-Type values longer than this are not remembered (as ``content_type`` caches).
 MAX_HEADER = 200
+#: A declaration whose labels are longer than this in all is not remembered (the module).
+MAX_LABELS = 200
 
 
 class Remembered(NamedTuple):
@@ -78,10 +84,28 @@ def memo_key(content_type: str | None, declaration: Declaration | None,
         return None
     if declaration is None:
         return (content_type, override) if bom is None else (content_type, override, bom)
+    if long_labels(declaration):
+        return None
     key = (content_type, override, declaration.encoding, declaration.raw_label,
            declaration.source, declaration.offset if declaration.late else -1,
            declaration.skipped)
     return key if bom is None else (*key, bom)
+
+
+def long_labels(declaration: Declaration) -> bool:
+    """Whether ``declaration``'s labels, its own and the skipped ones, are longer than
+    ``MAX_LABELS`` in all (a key that would hold them is not made).
+
+    >>> from encoding_core.whatwg.prescan import find_declaration
+    >>> long_labels(find_declaration(b'<meta charset="utf-8">'))
+    False
+    >>> long_labels(find_declaration(b'<meta charset="utf-8' + b' ' * 300 + b'">'))
+    True
+    """
+    size = len(declaration.raw_label or "")
+    if declaration.skipped:
+        size += sum(len(skipped.raw_label) for skipped in declaration.skipped)
+    return size > MAX_LABELS
 
 
 class TraceMemo:

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from encoding_core.decision._agreement import QUICK_SAMPLE, _siblings_agree, agreement
-from encoding_core.decision._plausibility import _word_score, implausibility
+from encoding_core.decision._plausibility import _cached_word_score, implausibility
 from encoding_core.decision._voters import chardetng_answer, resiliparse_answer
 from encoding_core.decision.detect import _sample, default_detector
 from encoding_core.whatwg.decoders import decode_strict
@@ -99,7 +99,7 @@ def test_any_bytes_answer_decodes_strictly_or_none(data):
 @given(st.text(max_size=300))
 def test_word_cache_is_transparent(text):
     first = implausibility(text)
-    _word_score.cache_clear()
+    _cached_word_score.cache_clear()
     assert implausibility(text) == first
 
 

@@ -11,8 +11,13 @@ from hypothesis import strategies as st
 
 from encoding_core.decision._bytetest import may_be_implausible
 from encoding_core.decision._plausibility import (
+    MAX_CACHED_WORD,
+    _cached_word_score,
     _non_ascii_words,
+    _score_word,
+    _word_score,
     implausibility,
+    implausibility_reference,
     implausible_words,
 )
 
@@ -68,3 +73,24 @@ def test_the_non_ascii_spaces_are_every_one_python_splits_on():
     from encoding_core.decision._plausibility import NON_ASCII_SPACES
 
     assert list(NON_ASCII_SPACES) == [chr(c) for c in range(0x80, 0x110000) if chr(c).isspace()]
+
+
+WORDS = st.text(alphabet="abЖжé½Ã©\u0301", min_size=1, max_size=MAX_CACHED_WORD * 2)
+
+
+@given(WORDS)
+def test_a_word_scores_the_same_remembered_or_not(word: str) -> None:
+    assert _word_score(word) == _score_word(word)
+    assert _word_score(word) == _score_word(word)   # (the second time from the cache, if short)
+
+
+def test_a_long_word_is_not_remembered() -> None:
+    """A run of letters longer than MAX_CACHED_WORD is scored afresh: remembered, 65,536
+    hostile runs were held (a 3,000-letter word is 6-12 KB)."""
+    _cached_word_score.cache_clear()
+    long_word = "жé" * MAX_CACHED_WORD
+    implausible_words(long_word)
+    implausibility_reference(long_word)
+    assert _cached_word_score.cache_info().currsize == 0
+    implausibility_reference("жé")
+    assert _cached_word_score.cache_info().currsize == 1

@@ -7,8 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from encoding_core.decision._alphabets import ALPHABETS
+from encoding_core.decision._plausibility import MAX_CACHED_WORD
 from encoding_core.decision.detect import Detection
 from encoding_core.decision.settled import (
+    _cached_word_letters,
+    _letters_of_word,
+    _word_letters,
     letters,
     one_language,
     one_language_reference,
@@ -126,3 +130,15 @@ def test_alphabets_are_generated_from_the_copied_cldr_data():
     script = repo_module("gen_cldr_alphabets", "scripts")
     assert {name: frozenset(letters)
             for name, letters in script.alphabets(script.SOURCE).items()} == dict(ALPHABETS)
+
+
+@given(st.text(alphabet="abЖжéÉ\u0301ı", min_size=1, max_size=MAX_CACHED_WORD * 2))
+def test_a_words_letters_are_the_same_remembered_or_not(word):
+    assert _word_letters(word) == _letters_of_word(word) == _word_letters(word)
+
+
+def test_a_long_words_letters_are_not_remembered():
+    """As the plausibility scores: a hostile run of letters is not held by the cache."""
+    _cached_word_letters.cache_clear()
+    assert letters("Grüße " + "жé" * MAX_CACHED_WORD) == frozenset("üßжé")
+    assert _cached_word_letters.cache_info().currsize == 1   # (Grüße's)

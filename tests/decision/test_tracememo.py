@@ -10,7 +10,14 @@ from encoding_core.decision.checks import check_input
 from encoding_core.decision.decode import decode
 from encoding_core.decision.mixedpage import mixed_single_byte
 from encoding_core.decision.resolve import Opinions, Walk
-from encoding_core.decision.tracememo import _FIRST_WINNERS, Remembered, TraceMemo, memo_key
+from encoding_core.decision.tracememo import (
+    _FIRST_WINNERS,
+    MAX_LABELS,
+    Remembered,
+    TraceMemo,
+    long_labels,
+    memo_key,
+)
 from encoding_core.whatwg.content_type import http_content_type_charset
 from encoding_core.whatwg.prescan import find_declaration
 
@@ -67,6 +74,60 @@ def test_the_key_has_the_offset_of_a_late_declaration_only():
     assert _key("text/html", early[0]) == _key("text/html", early[1])
     late = [b"<!-- x -->" * n + b'<meta charset="utf-8">' for n in (120, 130)]
     assert _key("text/html", late[0]) != _key("text/html", late[1])
+
+
+LONG_LABELS = {
+    # a known label with white space around it (the prescan trims it), late and early
+    "padded late": b"<!-- x -->" * 110 + b"<meta charset='utf-8" + b" " * 50_000 + b"'>",
+    "padded early": b"<meta charset='utf-8" + b" " * (MAX_LABELS + 1) + b"'>",
+    # unknown labels skipped before a known one
+    "skipped": b"<!-- x -->" * 110 + b"<meta charset='x" + b"y" * 20_000 + b"'>"
+               b"<meta charset=utf-8>",
+    "many skipped": b"".join(b"<meta charset=x%d>" % n for n in range(80))
+                    + b"<meta charset=utf-8>",
+}
+
+
+@pytest.mark.parametrize("body", LONG_LABELS.values(), ids=LONG_LABELS.keys())
+def test_a_declaration_with_long_labels_is_not_remembered(body):
+    """Labels longer than MAX_LABELS in all make no key: a hostile site's pages, each with
+    its own 50 KB label, were each held by the memo (4,096 of them)."""
+    declaration = find_declaration(body)
+    assert declaration is not None and declaration.encoding == "utf-8"
+    assert long_labels(declaration)
+    assert memo_key("text/html", declaration, None) is None
+    before = dict(decode_module._TRACES.known)
+    page = body + b"<p>caf\xc3\xa9</p>"
+    assert decode(page, "text/html").encoding == "utf-8"
+    assert decode_module._TRACES.known == before
+
+
+def test_long_labels_is_the_sum_of_every_label():
+    near = b"<meta charset=x" + b"y" * (MAX_LABELS - 10) + b"><meta charset=utf-8>"
+    assert not long_labels(find_declaration(near))
+    assert long_labels(find_declaration(near.replace(b"y" * 10, b"y" * 20, 1)))
+
+
+def test_hostile_labels_hold_no_memory_after_their_decisions():
+    """Deciding 40 pages, each with its own 20 KB late label, holds next to nothing after
+    (71 KB a page before the key left long labels out)."""
+    import gc
+    import tracemalloc
+
+    pages = [b"<!-- x -->" * 110 + b"<meta charset='utf-8" + b" " * 20_000 + b"%d'>" % n
+             + b"<meta charset=utf-8><p>x</p>" for n in range(40)]
+    decode(pages[0], "text/html")
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        for page in pages[1:]:
+            decode(page, "text/html")
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+    assert held < 39 * 1024, held
 
 
 @pytest.mark.parametrize("pad", [0, 1, 7, 90], ids=["0", "1", "7", "90"])
