@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.util import find_spec
 
-from ..whatwg.decoders import decode_replace
+from ..whatwg.decoders import decode_replace, decode_replace_text
 from ._ensemble import SHORT_TEXT
 from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility
 from ._voters import SIBLING_OF, Vote, chardetng_answer, resiliparse_answer
@@ -157,8 +157,8 @@ def _siblings_agree(data: bytes, encoding: str, strict: Callable[[str], bool],
             continue
         # the words first (16 of them), the sibling's whole-body decode only when they say
         # it could win (most siblings read them implausibly): the same answer, fewer decodes
-        if ((implausibility(decode_replace(words, encoding)[0])[0] > 0
-                or implausibility(decode_replace(words, sibling)[0])[0] == 0)
+        if ((implausibility(decode_replace_text(words, encoding))[0] > 0
+                or implausibility(decode_replace_text(words, sibling))[0] == 0)
                 and strict(sibling)):
             return False
     return True

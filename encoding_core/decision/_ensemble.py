@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..whatwg.decoders import decode_replace
+from ..whatwg.decoders import decode_replace_text
 from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility
 from ._voters import SIBLING_OF, VOTERS, Vote
 from .utf8profile import ascii_byte_count
@@ -86,7 +86,7 @@ def _readings(part: bytes, candidates: list[str], support: dict[str, dict[str, f
     texts: dict[str, list[str]] = {}
     for encoding in candidates:
         if strict(encoding):
-            texts.setdefault(decode_replace(part, encoding)[0], []).append(encoding)
+            texts.setdefault(decode_replace_text(part, encoding), []).append(encoding)
     readings = []
     for text, encodings in texts.items():
         mass = sum(weights.get(name, 0.0) * sum(ranking.get(e, 0.0) for e in encodings)

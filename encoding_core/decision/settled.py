@@ -38,7 +38,7 @@ from itertools import compress, filterfalse, islice
 from operator import ne
 from typing import TYPE_CHECKING
 
-from ..whatwg.decoders import decode_replace, encode_strict
+from ..whatwg.decoders import decode_replace, decode_replace_text, encode_strict
 from ._alphabets import ALPHABETS
 from ._plausibility import MAX_CACHED_WORD, MAX_WORDS, implausibility
 
@@ -171,18 +171,24 @@ def settled_reason(part: bytes, encoding: str, strict: Callable[[str], bool]) ->
     if raw is None:   # (a replacement character in the sample: not a reading to settle)
         return None
     worse = 0
+    judged: dict[str, bool] = {}   # a rival's reading: whether it reads worse (rivals share)
     for rival in RIVALS:
         if rival == encoding:
             continue
-        theirs = decode_replace(raw, rival)[0]
+        theirs = decode_replace_text(raw, rival)
         if theirs == joined:
             continue
-        # implausible characters are looked for in the words that differ (all of them when
-        # the words do not pair up): the others are the answer's own, which read plausibly
-        other = theirs.split()
-        differ = (" ".join(compress(other, map(ne, other, words)))
-                  if len(other) == len(words) else theirs)
-        if implausibility(differ)[0] > 0 or (coherent and not one_language(letters(theirs))):
+        reads_worse = judged.get(theirs)
+        if reads_worse is None:
+            # implausible characters are looked for in the words that differ (all of them
+            # when the words do not pair up): the others are the answer's own, which read
+            # plausibly
+            other = theirs.split()
+            differ = (" ".join(compress(other, map(ne, other, words)))
+                      if len(other) == len(words) else theirs)
+            reads_worse = judged[theirs] = (implausibility(differ)[0] > 0 or (
+                coherent and not one_language(letters(theirs))))
+        if reads_worse:
             worse += 1
         elif strict(rival):   # (asked last: a whole-body decode, needed only for a rival)
             return None

@@ -81,7 +81,8 @@ class SingleByteDecoder(Protocol):
         byte."""
 
 __all__ = ["BOM_ONLY_ENCODINGS", "ESC", "SINGLE_BYTE_ENCODINGS", "SINGLE_BYTE_TABLES",
-           "SUPPORTED_ENCODINGS", "decode_replace", "decode_strict", "decode_strict_once",
+           "SUPPORTED_ENCODINGS", "decode_replace", "decode_replace_text", "decode_strict",
+           "decode_strict_once",
            "decode_utf8_if_few_errors", "decodes_strictly", "encode_strict", "forget_last_calls",
            "offsets_array", "single_byte_decoder"]
 
@@ -253,6 +254,22 @@ def decode_replace(data: bytes, encoding: str) -> tuple[str, Sequence[int]]:
     if last is not None and last[0] is data and last[1] == encoding:
         return last[2]
     return _remember_replace(data, encoding, _decode_replace(data, encoding))
+
+
+def decode_replace_text(data: bytes, encoding: str) -> str:
+    """``decode_replace``'s text alone: no offsets, and the call not remembered. For short
+    bytes read in many encodings in turn (a sample's words in every rival encoding), where
+    the offsets' array and the memo were most of a call (0.5 against 1.4 us).
+
+    >>> decode_replace_text(b"caf\\xe9 \\x81", "windows-1250")
+    'café \\x81'
+    >>> decode_replace_text(b"\\x81", "gbk")
+    '\\ufffd'
+    """
+    single = _SINGLE_BYTE.get(encoding)
+    if single is not None:   # (the text ``_decode_replace`` gives, before its offsets)
+        return codecs.charmap_decode(data, "replace", single)[0]
+    return _decode_replace(data, encoding)[0]
 
 
 def offsets_array(size: int) -> array[int]:

@@ -19,6 +19,7 @@ from encoding_core.whatwg._tables.labels import NAMES
 from encoding_core.whatwg.decoders import (
     SUPPORTED_ENCODINGS,
     decode_replace,
+    decode_replace_text,
     decode_strict,
     decode_strict_once,
     decode_utf8_if_few_errors,
@@ -443,6 +444,19 @@ def test_decode_replace_never_raises_and_agrees_with_strict(encoding, raw):
         assert info.value.start == offsets[0]
     else:
         assert decode_strict(raw, encoding) == text
+
+
+@pytest.mark.parametrize("encoding", ALL)
+@settings(max_examples=40, deadline=None)
+@given(raw=st.binary(max_size=48))
+def test_decode_replace_text_is_decode_replaces_text(encoding, raw):
+    """The text alone, equal to ``decode_replace``'s, and the last call it remembers kept."""
+    assert decode_replace_text(raw, encoding) == decode_replace(bytes(raw), encoding)[0]
+    probe = bytes([0xE9])
+    remembered = decode_replace(probe, encoding)
+    decode_replace_text(raw, encoding)
+    assert decode_replace(probe, encoding) is remembered
+    forget_last_calls()
 
 
 @pytest.mark.parametrize("encoding", [*SINGLE_BYTE, "x-user-defined", "utf-8"])
