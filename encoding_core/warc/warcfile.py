@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, BinaryIO, cast
 
 from ..errors import EncodingCoreError
@@ -64,6 +64,11 @@ class StoredRecord:
     headers: Headers
     block: bytes               # the whole block, or its first bytes (see ``complete``)
     length: int                # the whole block's length
+    #: each header's last value by its name in lower case (a record is asked for up to five)
+    _last: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_last", {k.lower(): v for k, v in self.headers})
 
     @property
     def complete(self) -> bool:
@@ -71,10 +76,13 @@ class StoredRecord:
         return len(self.block) == self.length
 
     def header(self, name: str) -> str | None:
-        """The last value of WARC header ``name`` (case-insensitive), or None."""
-        wanted = name.lower()
-        values = [v for k, v in self.headers if k.lower() == wanted]
-        return values[-1] if values else None
+        """The last value of WARC header ``name`` (case-insensitive), or None.
+
+        >>> StoredRecord(0, 0, "response", (("WARC-Date", "a"), ("warc-date", "b")), b"", 0
+        ...              ).header("WARC-DATE")
+        'b'
+        """
+        return self._last.get(name.lower())
 
 
 @dataclass(frozen=True, slots=True)
