@@ -9,10 +9,12 @@ from hypothesis import strategies as st
 from encoding_core.decision._agreement import QUICK_SAMPLE, _siblings_agree, agreement
 from encoding_core.decision._plausibility import _cached_word_score, implausibility
 from encoding_core.decision._voters import chardetng_answer, resiliparse_answer
+from encoding_core.decision.decode import decode
 from encoding_core.decision.detect import _sample, default_detector
 from encoding_core.whatwg.decoders import decode_strict
 from encoding_core.whatwg.labels import ENCODING_NAMES
 from tests.conformance import case_body, case_params, load_cases
+from tests.repomodules import repo_module
 
 LEGACY_SAMPLES = [c for c in load_cases("detect_samples.json")
                   if not c["expect_encoding"].startswith("utf-")]
@@ -131,7 +133,7 @@ def _asking(monkeypatch) -> list[str]:
 
 
 def test_both_detectors_are_asked_by_default(monkeypatch):
-    """Rule 0 is opt-in: by default a sure non-Latin page still asks uchardet."""
+    """Rule 0 is the walk's: a direct call on a sure non-Latin page still asks uchardet."""
     case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251")
     asked = _asking(monkeypatch)
     found = default_detector(case_body(case))
@@ -150,6 +152,67 @@ def test_one_detector_when_sure_on_a_cyrillic_page(monkeypatch):
     assert found is not None and "uchardet not asked" in found.reason
     assert decode_strict(body, found.encoding) == decode_strict(body, "windows-1251")
     assert [name for name, _e, _c in found.votes] == ["chardetng"]
+
+
+def test_the_walk_asks_one_detector_when_sure(monkeypatch):
+    """``decode``'s walk asks for rule 0: the trace says uchardet was not asked."""
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251"
+                and _quick(case_body(c)) is not None)
+    body = case_body(case)
+    asked = _asking(monkeypatch)
+    found = decode(body, "text/html")
+    assert asked == ["chardetng_answer"]
+    assert found.source == "detector"
+    assert "uchardet not asked" in found.to_json()
+
+
+def test_a_dispute_asks_both_detectors(monkeypatch):
+    """A check that contradicts a declaration corroborates: the walk's rule 0 is not its."""
+    case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251"
+                and _quick(case_body(c)) is not None)
+    asked = _asking(monkeypatch)
+    found = decode(case_body(case), "text/html; charset=iso-8859-1")
+    assert [c.kind for c in found.conflicts if c.kind == "implausible-reading"]
+    assert asked == ["chardetng_answer", "resiliparse_answer"]
+
+
+def test_the_walks_rule_0_decides_as_both_detectors_on_every_undeclared_page():
+    """Rule 0 changes no decision: encoding, source, conflicts (every word of them) and
+    ``needs_review`` of each undeclared page of both quick corpora are those of ``decode``
+    given the default detector with both detectors always (only the detection's trace
+    differs where chardetng alone was sure)."""
+    corpus, realworld = repo_module("corpus", "bench"), repo_module("realworld", "bench")
+    bodies = [s.body for s in corpus.build_corpus(quick=True) if not s.declared]
+    bodies += [p.body for p in realworld.pages() if p.served == "undeclared"]
+
+    def both(data: bytes):
+        return default_detector(data, one_detector_when_sure=False)
+
+    def seen(found):
+        return (found.encoding, found.source, found.needs_review, found.text,
+                [(c.kind, c.message, c.advice, c.suggested_encoding) for c in found.conflicts])
+
+    answered = 0
+    for body in bodies:
+        walked = decode(body, "text/html")
+        answered += "uchardet not asked" in walked.to_json()
+        assert seen(walked) == seen(decode(body, "text/html", detector=both))
+    assert answered > len(bodies) // 5   # (rule 0 answered a fifth of them at least)
+
+
+def test_rule_0_compares_siblings_after_the_sample_too():
+    """A sure Cyrillic reading whose words after the sample a sibling reads as plausibly is
+    not sure: both detectors agree on the sample, rule 4 sends it to the ensemble, which asks
+    for review (rule 4 from the body's start alone saw only the sample's words)."""
+    corpus = repo_module("corpus", "bench")
+    body = next(s.body for s in corpus.build_corpus(quick=False)
+                if s.id == "dev/ru/windows-1251/sparse0")
+    quick, seen = _sample(body, QUICK_SAMPLE, 0)
+    strict = _strict(body)
+    assert _siblings_agree(body, "windows-1251", strict, 0)
+    assert not _siblings_agree(body, "windows-1251", strict, seen)
+    assert agreement(body, quick, strict, seen, one_detector_when_sure=True) is None
+    assert decode(body, "text/html").needs_review
 
 
 @pytest.mark.parametrize("encoding", ["windows-1252", "windows-1250"])
