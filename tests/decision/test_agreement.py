@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from encoding_core.decision._agreement import QUICK_SAMPLE, _siblings_agree, agreement
 from encoding_core.decision._plausibility import _cached_word_score, implausibility
-from encoding_core.decision._voters import chardetng_answer, resiliparse_answer
+from encoding_core.decision._voters import SIBLING_OF, chardetng_answer, resiliparse_answer
 from encoding_core.decision.decode import decode
 from encoding_core.decision.detect import _sample, default_detector
 from encoding_core.whatwg.decoders import decode_strict
@@ -264,3 +264,34 @@ def test_sibling_words_on_separators_and_long_words():
     for data in (b"a" * 40 + b"\xa4" + b"b" * 40, b"\x00\xa4\x00", b"<p>\xa4</p>",
                  b"x\x0b\xa4\x0cy", b"\xa4", b" \t\n\r\xa4\x1c\x1d", b"\xa4" * 50):
         assert _words_at(data, byte_class) == _words_at_reference(data, byte_class)
+
+
+SIBLING_PAIRS = sorted({(e, s) for e, siblings in SIBLING_OF.items() for s in siblings if s != e})
+#: Bytes rule 4's words are made of: word ends of every kind, ASCII letters, high bytes.
+WORD_BYTES = st.lists(st.sampled_from([b" ", b"\t", b"\n", b"\r", b"\x0b", b"\x0c", b"<", b">",
+                                       b"\x00", b"\x1c", b"a", b"Z", b"\x80", b"\xa4", b"\xb8",
+                                       b"\xc0", b"\xe9", b"\xff", b"abcdefghij" * 4]),
+                      max_size=120).map(b"".join)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(WORD_BYTES, st.binary(max_size=400)), st.integers(min_value=-3, max_value=500),
+       st.sampled_from(SIBLING_PAIRS))
+def test_compiled_sibling_words_are_the_references(data, seen, pair):
+    """The compiled pass finds rule 4's words as ``_words_at`` does, for every sibling pair."""
+    from encoding_core.decision import _agreement
+
+    reference = b" ".join(_agreement._words_at(data, _agreement._differing(*pair), seen))
+    assert _agreement._sibling_words(data, *pair, seen) == reference
+    if _agreement._C is not None:
+        flags = _agreement._differing_flags(*pair)
+        assert _agreement._C.sibling_words(data, flags, seen, 16) == reference
+
+
+def test_differing_flags_are_high_bytes_only():
+    """The compiled pass passes over ASCII bytes whole: no pair may flag one."""
+    from encoding_core.decision._agreement import _differing_flags
+
+    for pair in SIBLING_PAIRS:
+        flags = _differing_flags(*pair)
+        assert len(flags) == 256 and not any(flags[:0x80]) and any(flags[0x80:])
