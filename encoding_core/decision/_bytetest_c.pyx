@@ -432,7 +432,8 @@ def sibling_words(bytes data, bytes flags, Py_ssize_t seen, Py_ssize_t limit):
     end of the word before, in one pass with no Python step a word."""
     cdef const unsigned char* b = <const unsigned char*> PyBytes_AS_STRING(data)
     cdef const unsigned char* f = <const unsigned char*> PyBytes_AS_STRING(flags)
-    cdef Py_ssize_t n = PyBytes_GET_SIZE(data), pos = max(seen, 0), at, low, start, end
+    cdef Py_ssize_t n = PyBytes_GET_SIZE(data), at, low, start, end
+    cdef Py_ssize_t pos = min(max(seen, 0), n)   # (past the end: none; no offset overflows)
     cdef Py_ssize_t found = 0
     cdef list words = []
     if PyBytes_GET_SIZE(flags) != 256:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -281,6 +283,21 @@ def test_compiled_sibling_words_are_the_references(data, seen, pair):
     """The compiled pass finds rule 4's words as ``_words_at`` does, for every sibling pair."""
     from encoding_core.decision import _agreement
 
+    reference = b" ".join(_agreement._words_at(data, _agreement._differing(*pair), seen))
+    assert _agreement._sibling_words(data, *pair, seen) == reference
+    if _agreement._C is not None:
+        flags = _agreement._differing_flags(*pair)
+        assert _agreement._C.sibling_words(data, flags, seen, 16) == reference
+
+
+@pytest.mark.parametrize("seen", [sys.maxsize, sys.maxsize - 15, -sys.maxsize - 1, 10**6])
+@pytest.mark.parametrize("data", [b"", b"\xe9", b"caf\xe9 " * 40])
+def test_sibling_words_from_any_offset(data, seen):
+    """An offset at or past the end finds no word, compiled or not (a compiled offset near
+    the largest one overflowed its sixteen-byte steps and read past the body)."""
+    from encoding_core.decision import _agreement
+
+    pair = ("windows-1252", "iso-8859-15")
     reference = b" ".join(_agreement._words_at(data, _agreement._differing(*pair), seen))
     assert _agreement._sibling_words(data, *pair, seen) == reference
     if _agreement._C is not None:
