@@ -74,3 +74,33 @@ def test_nothing_shipped_or_forced_is_pure(monkeypatch):
 
 def test_an_unknown_extension_is_none():
     assert speedups.compiled("encoding_core.decision._no_such_extension") is None
+
+
+#: Each compiled function that reads a ``bytes`` (or ``str``) argument's memory, with
+#: arguments where that one is None: refused with a TypeError, never read as memory.
+NONE_ARGUMENTS = [
+    ("encoding_core.decision._bytetest_c", "sibling_words", (None, bytes(256), 0, 1)),
+    ("encoding_core.decision._bytetest_c", "sibling_words", (b"x", None, 0, 1)),
+    ("encoding_core.decision._bytetest_c", "count_flagged", (None, 1, bytes(256))),
+    ("encoding_core.decision._bytetest_c", "count_flagged", (b"x", 1, None)),
+    ("encoding_core.decision._bytetest_c", "classes_may_be_implausible", (None, bytes(256))),
+    ("encoding_core.decision._bytetest_c", "sample_facts", (None, 10, None, None, False, 0, b"")),
+    ("encoding_core.decision._utf8scan", "first_non_ascii", (None,)),
+    ("encoding_core.decision._utf8scan", "valid_multibyte", (None,)),
+    ("encoding_core.decision._utf8scan", "scan", (None, 10)),
+    ("encoding_core.whatwg._prescan_c", "find_declaration", (None,)),
+    ("encoding_core.whatwg._prescan_c", "attributes", (None, 0)),
+    ("encoding_core.decision._plausibility_c", "implausibility", (None, 5)),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "args"), NONE_ARGUMENTS,
+                         ids=[f"{m.rsplit('.', 1)[1]}.{n}" for m, n, _a in NONE_ARGUMENTS])
+def test_compiled_functions_refuse_none(module, name, args):
+    """A compiled function given None where it reads bytes raises TypeError (Cython lets a
+    ``bytes`` argument be None unless it says ``not None``, then reads past nothing)."""
+    found = speedups.compiled(module)
+    if found is None:
+        pytest.skip("the compiled extension is not in use")
+    with pytest.raises(TypeError):
+        getattr(found, name)(*args)

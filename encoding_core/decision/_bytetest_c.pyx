@@ -42,7 +42,7 @@ cdef inline unsigned char _context(unsigned char c) noexcept:
     return 46
 
 
-def classes_may_be_implausible(bytes part, bytes table):
+def classes_may_be_implausible(bytes part not None, bytes table not None):
     """Whether a word of ``part`` read through the class ``table`` may score (see
     ``_bytetest.may_be_implausible``)."""
     return _may_be_implausible(<const unsigned char*> PyBytes_AS_STRING(part),
@@ -280,8 +280,8 @@ cdef inline void _tag_byte(_Tags* tags, const unsigned char* b, Py_ssize_t start
         tags.last_newline = i
 
 
-def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
-                 bint raw_doubt, Py_ssize_t tells_head, bytes tells):
+def sample_facts(bytes body not None, Py_ssize_t head, object table, object words_table,
+                 bint raw_doubt, Py_ssize_t tells_head, bytes tells not None):
     """``textsample.text_sample_reference``'s answer in one pass: (doubt, tell bytes present).
 
     The sample's window starts as ``detect.sample_window``'s (the line of the first non-ASCII
@@ -300,9 +300,9 @@ def sample_facts(bytes body, Py_ssize_t head, object table, object words_table,
     return doubt, present
 
 
-def single_byte_clear(bytes body, Py_ssize_t head, object table, object words_table,
-                      bint raw_doubt, Py_ssize_t tells_head, bytes tells, bytes controls,
-                      Py_ssize_t binary_head):
+def single_byte_clear(bytes body not None, Py_ssize_t head, object table, object words_table,
+                      bint raw_doubt, Py_ssize_t tells_head, bytes tells not None,
+                      bytes controls not None, Py_ssize_t binary_head):
     """What ``checks.clearance.body_clears`` asks of a single-byte reading, in one call: None
     when the body is valid UTF-8 with a multi-byte sequence (``_utf8scan.valid_multibyte``),
     holds an ESC, has more than one byte in a hundred of its first ``binary_head`` flagged
@@ -409,7 +409,7 @@ cdef bytes _sample(const unsigned char* b, Py_ssize_t size, Py_ssize_t head, obj
     return PyBytes_FromStringAndSize(<char*> found, n)
 
 
-def count_flagged(bytes data, Py_ssize_t head, bytes flags):
+def count_flagged(bytes data not None, Py_ssize_t head, bytes flags not None):
     """How many of the first ``head`` bytes of ``data`` are flagged in the 256-byte ``flags``,
     which flags only bytes below 0x20 (``textsample.control_bytes_in_head``: a count, with no
     copy of the head; the loop is ``_bytes_c.count_flagged_in``)."""
@@ -425,7 +425,7 @@ for _c in range(256):
     _BOUND[_c] = _c in b" \t\n\r\x0b\x0c<>"
 
 
-def sibling_words(bytes data, bytes flags, Py_ssize_t seen, Py_ssize_t limit):
+def sibling_words(bytes data not None, bytes flags not None, Py_ssize_t seen, Py_ssize_t limit):
     """``_agreement._words_at(data, ..., seen)`` joined by spaces, the bytes of its pattern
     flagged in the 256-byte ``flags`` (high bytes only): the first ``limit`` words (up to 32
     bytes each side) holding a flagged byte at offset ``seen`` or later, each found from the

@@ -196,7 +196,7 @@ cdef bint _has_non_ascii_space(int kind, void* data, Py_ssize_t start,
     return False
 
 
-def implausibility(str text, Py_ssize_t max_words):
+def implausibility(str text not None, Py_ssize_t max_words):
     """``_plausibility.implausibility_reference(text, max_words)``, for ``max_words >= 0``."""
     cdef Score score
     score.bad = score.rare = 0.0

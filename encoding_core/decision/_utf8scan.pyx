@@ -19,21 +19,21 @@ from encoding_core._bytes_c cimport skip_ascii
 from encoding_core._bytes_c cimport utf8_count as _count
 
 
-def first_non_ascii(bytes data):
+def first_non_ascii(bytes data not None):
     """The offset of the first byte of ``data`` above 0x7F, or -1."""
     cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
     cdef Py_ssize_t i = skip_ascii(<const unsigned char*> PyBytes_AS_STRING(data), 0, n)
     return -1 if i >= n else i
 
 
-def valid_multibyte(bytes body):
+def valid_multibyte(bytes body not None):
     """The multi-byte sequences of ``body`` when it is valid UTF-8; -1 at its first error."""
     cdef Py_ssize_t first, invalid, first_error
     return _count(<const unsigned char*> PyBytes_AS_STRING(body), PyBytes_GET_SIZE(body), 1,
                   &first, &invalid, &first_error)
 
 
-def scan(bytes body, Py_ssize_t nul_window):
+def scan(bytes body not None, Py_ssize_t nul_window):
     """(first non-ASCII offset or -1, valid multi-byte sequences, malformed sequences,
     offset of the first malformed one or -1, a NUL in the first ``nul_window`` bytes)."""
     cdef const unsigned char* p = <const unsigned char*> PyBytes_AS_STRING(body)

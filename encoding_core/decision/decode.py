@@ -46,7 +46,7 @@ from .checks import readings as _readings
 from .checks.clearance import clears
 from .checks.record import UNICODE
 from .conflicts import CHECKS, PLAIN_CHECKS, find_conflicts
-from .detect import Detection, default_detector
+from .detect import default_detector
 from .front import DECIDED_OR_FRONT, Front, read_front
 from .models import Conflict, Decoded, Source, new_decoded
 from .nulpattern import NulPattern
@@ -227,12 +227,6 @@ def _all_utf8_errors(attempt: DecodeAttempt) -> tuple[int, ...] | None:
     return attempt.error_offsets
 
 
-def _one_when_sure(data: bytes) -> Detection | None:
-    """The default detector as the walk asks it: one detector where chardetng is sure
-    (``_agreement``'s rule 0; the same decisions, conflicts and reviews on both corpora)."""
-    return default_detector(data, one_detector_when_sure=True)
-
-
 def _walk(body: bytes, opinions: Opinions, override: str | None, site_default: str | None,
           detector: Detector | None, pattern: NulPattern | None,
           tried: DecodeAttempt | None = None) -> Walk:
@@ -247,7 +241,7 @@ def _walk(body: bytes, opinions: Opinions, override: str | None, site_default: s
     if walk.winner is None:
         walk.byte_pattern(pattern)
     if walk.winner is None and detector is not None:
-        walk.detect(_one_when_sure if detector is default_detector else detector)
+        walk.detect(detector)
     elif walk.winner is None:
         walk.note(Source.DETECTOR, None, None, "not used: no detector configured")
     if walk.winner is None:

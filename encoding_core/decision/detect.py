@@ -395,9 +395,9 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
     every answer decodes ``data`` strictly, as the walk requires.
 
     ``one_detector_when_sure``: the quick path asks uchardet only when chardetng's answer is
-    not sure (``_agreement``'s rule 0: a non-Latin script read plausibly); the pages it
-    answers get chardetng's reason, confidence and vote alone. ``decode``'s walk asks so;
-    off by default here, for a direct call and the checks that dispute a declaration.
+    not sure (``_agreement``'s rule 0: a non-Latin script read plausibly). Off by default,
+    and in ``decode``'s walk: short pages chardetng alone misreads (a Russian table as
+    Hebrew) are caught by the second detector's dissent (``_agreement``'s module).
 
     >>> default_detector(b"plain ASCII") is None
     True

@@ -373,7 +373,7 @@ cdef object _scan(const unsigned char* d, Py_ssize_t n, list skipped):
     return None
 
 
-def find_declaration(bytes body, bint late=True):
+def find_declaration(bytes body not None, bint late=True):
     """The in-document declaration with where it was, skipped labels, and (optionally) a late
     one: ``prescan.find_declaration_reference``'s answer.
 
@@ -440,7 +440,7 @@ def _offset(skipped):
     return skipped.offset
 
 
-def attributes(bytes data, Py_ssize_t pos, bint keep=True):
+def attributes(bytes data not None, Py_ssize_t pos, bint keep=True):
     """Every "get an attribute" from ``pos`` to the tag's ">": (the (name, value) pairs, names
     and values ASCII-lowered as ``_prescan_steps.get_attribute`` gives them, or none when
     ``keep`` is false; the position of the ">"), or None when the bytes run out (the
