@@ -51,15 +51,11 @@ class Capture:
     notes: tuple[str, ...] = ()
     capture_id: str | None = None    # landing-zone id, once kept
     _final: Exchange = field(init=False, repr=False, compare=False)
-    _content_type: str | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.exchanges:
             raise ValueError("a capture needs at least one exchange")
         object.__setattr__(self, "_final", self.exchanges[-1])
-        # read once: a report asks for it twice a record (a header scan each)
-        values = self._final.header_values("content-type")
-        object.__setattr__(self, "_content_type", ", ".join(values) if values else None)
 
     @property
     def final(self) -> Exchange:
@@ -94,7 +90,8 @@ class Capture:
         ...     ("content-type", "b"))),), b"", "t").content_type
         'a, b'
         """
-        return self._content_type
+        values = self._final.header_values("content-type")
+        return ", ".join(values) if values else None
 
     def to_dict(self, *, include_body: bool = False) -> dict[str, Any]:
         """A plain dict for JSON: the body as its length and SHA-1 (base64 when asked)."""

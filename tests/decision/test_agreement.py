@@ -135,7 +135,7 @@ def _asking(monkeypatch) -> list[str]:
 
 
 def test_both_detectors_are_asked_by_default(monkeypatch):
-    """Rule 0 is the walk's: a direct call on a sure non-Latin page still asks uchardet."""
+    """Rule 0 is opt-in: by default a sure non-Latin page still asks uchardet."""
     case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251")
     asked = _asking(monkeypatch)
     found = default_detector(case_body(case))
@@ -257,13 +257,7 @@ WORD_BYTES = st.lists(st.sampled_from([b" ", b"\t", b"\n", b"\r", b"\x0b", b"\x0
        st.sampled_from(SIBLING_PAIRS))
 def test_compiled_sibling_words_are_the_references(data, seen, pair):
     """The compiled pass finds rule 4's words as ``_words_at`` does, for every sibling pair."""
-    from encoding_core.decision import _agreement
-
-    reference = b" ".join(_agreement._words_at(data, _agreement._differing(*pair), seen))
-    assert _agreement._sibling_words(data, *pair, seen) == reference
-    if _agreement._C is not None:
-        flags = _agreement._differing_flags(*pair)
-        assert _agreement._C.sibling_words(data, flags, seen, 16) == reference
+    _assert_sibling_words_are_the_references(data, seen, pair)
 
 
 @pytest.mark.parametrize("seen", [sys.maxsize, sys.maxsize - 15, -sys.maxsize - 1, 10**6])
@@ -271,9 +265,13 @@ def test_compiled_sibling_words_are_the_references(data, seen, pair):
 def test_sibling_words_from_any_offset(data, seen):
     """An offset at or past the end finds no word, compiled or not (a compiled offset near
     the largest one overflowed its sixteen-byte steps and read past the body)."""
+    _assert_sibling_words_are_the_references(data, seen, ("windows-1252", "iso-8859-15"))
+
+
+def _assert_sibling_words_are_the_references(data: bytes, seen: int, pair: tuple[str, str]):
+    """``_sibling_words``, and the compiled pass when built, give ``_words_at``'s words."""
     from encoding_core.decision import _agreement
 
-    pair = ("windows-1252", "iso-8859-15")
     reference = b" ".join(_agreement._words_at(data, _agreement._differing(*pair), seen))
     assert _agreement._sibling_words(data, *pair, seen) == reference
     if _agreement._C is not None:
