@@ -15,7 +15,9 @@ Rules; every doubt goes to the ensemble, never to a guess:
 2. both answers give the sample the same text: that reading; else an answer whose reading
    has no implausible character (``_plausibility``), when the other answer fails rule 1 or
    reads implausibly, or has no answer: that one (for review when the other's reading is
-   nearly as plausible and not a sibling's: a dissent that is itself text). With
+   nearly as plausible and not a sibling's: a dissent that is itself text; and when the
+   reading has fewer than ``SHORT_TEXT`` non-ASCII *characters*: a double-byte reading of
+   a few dozen bytes is a dozen ideographs, which one detector alone makes of any bytes). With
    chardetng-py or resiliparse not installed there is no quick path (one detector alone
    confirms nothing);
 3. the reading itself may have implausible characters, but at most
@@ -92,7 +94,8 @@ class Agreement:
     rate: float               # implausible characters per non-ASCII one in the sample
     votes: tuple[Vote, ...]
     # the other detector's answer decodes the body and reads the sample nearly as plausibly
-    # (rule 2's lone reading over a dissent that is itself text): a doubt, for review
+    # (rule 2's lone reading over a dissent that is itself text), or a lone reading of fewer
+    # than ``SHORT_TEXT`` non-ASCII characters (rule 2's short reading): a doubt, for review
     doubt: bool = False
 
 
@@ -133,12 +136,21 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int
     if rate and not _siblings_agree(data, encoding, strict, 0):
         return None   # an implausible word in the sample itself that a sibling reads (c½ur)
     siblings = SIBLING_OF.get(encoding, ())   # (a sibling's dissent is rule 4's question)
-    doubt = not unanimous and any(
+    dissent = not unanimous and any(
         e != encoding and e not in siblings
         and scored[e][0] / max(scored[e][1], 1) <= MAX_IMPLAUSIBLE_RATE / 2 for _n, e in valid)
-    if doubt:
+    # A double-byte reading holds half as many characters as the sample has non-ASCII bytes:
+    # 29 bytes of koi8-r (a Russian word list on an English page) read by chardetng alone as
+    # 15 gb18030 ideographs, uchardet with no answer. ``SHORT_TEXT`` counts bytes, so one
+    # detector alone on so few characters is flagged by their count where its bytes are
+    # enough (a single-byte reading's characters are its bytes: nothing changes there).
+    short = (not unanimous and count < SHORT_TEXT
+             and len(part) - ascii_byte_count(part) >= SHORT_TEXT)
+    if dissent:
         how += " (the other's reading is nearly as plausible)"
-    return Agreement(encoding, how, unanimous, rate, votes, doubt)
+    elif short:
+        how += f" (only {count} non-ASCII characters)"
+    return Agreement(encoding, how, unanimous, rate, votes, dissent or short)
 
 
 def _sure(data: bytes, part: bytes, encoding: str, strict: Callable[[str], bool],

@@ -31,10 +31,13 @@ comments are stripped so the statistics see prose, unless that leaves no non-ASC
 Which way it errs: towards no answer, then towards the votes. A confidence under
 ``MIN_CONFIDENCE`` (on the dev split, about a coin toss) is ``None``, and the walk falls back
 to the site default, utf-8 and windows-1252, saying so. ``needs_review`` is set when a
-detector's top answer reads differently from the winner or the sample has fewer than
-``SHORT_TEXT`` non-ASCII bytes. It never suggests an encoding that fails a strict decode of
-the bytes it was given: a body cut inside a character (a size cap, a prefix) gets no answer
-for that encoding, unless the caller says the body may be cut (``allow_truncated_tail``).
+detector's top answer reads differently from the winner, the sample has fewer than
+``SHORT_TEXT`` non-ASCII bytes, the ensemble's winner was put first by no voter of weight
+(``_ensemble.MIN_BACKING``), or one detector alone read fewer than ``SHORT_TEXT`` characters
+of a double-byte encoding (``_agreement``'s rule 2). It never suggests an encoding that
+fails a strict decode of the bytes it was given: a body cut inside a character (a size cap,
+a prefix) gets no answer for that encoding, unless the caller says the body may be cut
+(``allow_truncated_tail``).
 
 Known limits: readings made of ordinary letters of one alphabet are told apart by votes only
 (Italian ``città`` as iso-8859-13 is ``cittą``); encodings that give a text the same letters
@@ -430,5 +433,12 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
     if not any(support.values()):
         return None
     elected = elect(part, votes, support, strict)
-    return (None if elected is None else settle(
-        _prefer_the_webs(Detection(*elected, votes=tuple(votes)), data, quick), part, strict))
+    if elected is None:
+        return None
+    encoding, confidence, review, reason, weak = elected
+    found = _prefer_the_webs(Detection(encoding, confidence, review, reason, tuple(votes)),
+                             data, quick)
+    # a reading no voter of weight put first keeps its review: every rival reading worse
+    # (``settle``) was how three such wrong readings looked (Ukrainian words among Russian
+    # ones, read as iso-8859-14 capitals), since their right reading mixed two alphabets
+    return found if weak else settle(found, part, strict)
