@@ -16,7 +16,13 @@ out, never replaced), and serves the page in each shape:
   seven (the newcomer's page: the first UTF-8, six windows-1252), undeclared and under
   ``charset=utf-8``;
 - ``old mojibake``: Western windows-1252 text (a page, and a CSV of names and cities) where a
-  few percent of words were already UTF-8 read as windows-1252 (``SÃ£o``), undeclared.
+  few percent of words were already UTF-8 read as windows-1252 (``SÃ£o``), undeclared;
+- ``few words``: an English page (ASCII sentences this module writes, the only text it does)
+  holding two to eight of a language's words or one or two of its CLDR strings, in a paragraph
+  or in table cells, undeclared, in every encoding that carries the language: the shape a
+  newcomer review found wrong readings with no flag in (2026-12-07: a few Russian words read
+  as Chinese or Japanese katakana). ``few_words_pages``, apart from ``shapes`` (issue 21's,
+  whose findings ``tests/cases/conflicts_snapshot.json`` pins).
 
 A page's truth is the text its parts decode to in their own encodings.
 """
@@ -204,6 +210,45 @@ def shapes(material: Material, per_pair: int, seed: int = 21) -> list[Page]:
                                   f"text/html; charset={label}", page.truth))
     pages += mixed_pages(material, rng, per_pair)
     pages += old_mojibake_pages(material, rng, per_pair)
+    return pages
+
+
+# ASCII filler for ``few words`` pages (the outside text is the non-ASCII part)
+_ENGLISH = ("Welcome to our website.", "Free shipping on orders over $50.",
+            "Read our terms of service before using the site.", "All rights reserved.",
+            "Click here to subscribe to our newsletter.", "Contact us: help@example.com.",
+            "Our company was founded in 1998 and has offices in twelve countries.")
+
+
+def few_words_pages(material: Material, rng: random.Random, per_pair: int) -> list[Page]:
+    """English pages with a few of a language's words, undeclared (the module docstring)."""
+    pages = []
+    for locale, lang, encodings in LANGUAGES:
+        joiner = "" if locale in _NO_SPACES else " "
+        for encoding in encodings:
+            if encoding == "iso-2022-jp":   # (7-bit: no detector question)
+                continue
+            words = [w for w in material.words.get(lang or "", []) if _fits(w, encoding)
+                     and not w.isascii()]
+            strings = [c for c in material.cldr[locale] if _fits(c, encoding)
+                       and not c.isascii()]
+            for n in range(per_pair):
+                if words and rng.random() < 0.6:
+                    foreign = rng.sample(words, min(len(words), rng.randint(2, 8)))
+                else:
+                    foreign = rng.sample(strings, min(len(strings), rng.randint(1, 2)))
+                english = [" ".join(rng.sample(_ENGLISH, 3)) for _ in range(rng.randint(1, 4))]
+                if rng.random() < 0.5:
+                    middle = f"<p>{joiner.join(foreign)}</p>"
+                else:
+                    middle = "<table><tr>" + "".join(f"<td>{w}</td>" for w in foreign) \
+                        + "</tr></table>"
+                after = "".join(f"<p>{e}</p>" for e in english[1:])
+                text = html("Home", english[:1]).replace("</body>", f"{middle}\n{after}\n</body>")
+                body = text.encode(_codec(encoding))
+                truth = _truth(body, encoding)
+                if truth is not None:
+                    pages.append(Page("few words", f"{locale}/{encoding}/{n}", body, None, truth))
     return pages
 
 

@@ -16,8 +16,9 @@ Rules; every doubt goes to the ensemble, never to a guess:
    has no implausible character (``_plausibility``), when the other answer fails rule 1 or
    reads implausibly, or has no answer: that one (for review when the other's reading is
    nearly as plausible and not a sibling's: a dissent that is itself text; and when the
-   reading has fewer than ``SHORT_TEXT`` non-ASCII *characters*: a double-byte reading of
-   a few dozen bytes is a dozen ideographs, which one detector alone makes of any bytes). With
+   other has no answer that decodes the body and the reading has fewer than ``SHORT_TEXT``
+   non-ASCII *characters*: a double-byte reading of a few dozen bytes is a dozen
+   ideographs, which one detector alone makes of any bytes). With
    chardetng-py or resiliparse not installed there is no quick path (one detector alone
    confirms nothing);
 3. the reading itself may have implausible characters, but at most
@@ -142,9 +143,13 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int
     # A double-byte reading holds half as many characters as the sample has non-ASCII bytes:
     # 29 bytes of koi8-r (a Russian word list on an English page) read by chardetng alone as
     # 15 gb18030 ideographs, uchardet with no answer. ``SHORT_TEXT`` counts bytes, so one
-    # detector alone on so few characters is flagged by their count where its bytes are
-    # enough (a single-byte reading's characters are its bytes: nothing changes there).
-    short = (not unanimous and count < SHORT_TEXT
+    # detector alone on so few characters, the other with no answer that decodes the body,
+    # is flagged by their count where its bytes are enough (a single-byte reading's
+    # characters are its bytes: nothing changes there). Where the other's answer decodes the
+    # body and reads implausibly, the reading beat a rival: counted there too, it flagged
+    # 18 of 480 short Shift_JIS pages of real words, right (uchardet's shift_jis against
+    # chardetng's windows-1251; ``bench/README.md``, "Never silent on short pages").
+    short = (len(valid) == 1 and count < SHORT_TEXT
              and len(part) - ascii_byte_count(part) >= SHORT_TEXT)
     if dissent:
         how += " (the other's reading is nearly as plausible)"
