@@ -10,11 +10,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from encoding_core import decode
 from encoding_core.decision.detect import (
     _MARKUP,
+    QUICK_SAMPLE,
+    QUICK_WIDE,
     SAMPLE_HEAD,
     SAMPLE_TAIL,
+    SHORT_TEXT,
     Detection,
+    _sample,
     chardet_detector,
     charset_normalizer_detector,
     default_detector,
@@ -25,6 +30,7 @@ from encoding_core.decision.detect import (
 from encoding_core.whatwg.decoders import decode_strict
 from encoding_core.whatwg.labels import ENCODING_NAMES
 from tests.conformance import case_body, case_params, load_cases
+from tests.repomodules import repo_module
 
 DETECTORS = [default_detector, chardet_detector, charset_normalizer_detector,
              resiliparse_detector]
@@ -300,3 +306,33 @@ _MARKUP_PIECES = st.sampled_from([
 def test_markup_strip_matches_the_lazy_patterns(data):
     """The unrolled markup pattern strips exactly what the plain lazy one does."""
     assert _MARKUP.sub(b" ", data) == _LAZY_MARKUP.sub(b" ", data)
+
+
+def _baltic_news(encoding: str) -> bytes:
+    realworld = repo_module("realworld", "bench")
+    return next(p.body for p in realworld.pages() if p.family == "baltic" and p.shape == "news"
+                and p.encoding == encoding and p.served == "undeclared")
+
+
+@pytest.mark.parametrize("encoding", ["windows-1257", "iso-8859-13"])
+def test_a_markup_heavy_head_is_read_again_from_a_wider_window(encoding):
+    """The real-world Baltic news page: its first 2 KiB after the first non-ASCII line are
+    navigation and script (a title of two non-ASCII bytes), which settled nothing and sent it
+    to the ensemble, flagged; the wider window gives both detectors the page's words."""
+    body = _baltic_news(encoding)
+    quick, seen = _sample(body, QUICK_SAMPLE, 0)
+    assert len(quick) - len(quick.translate(None, bytes(range(128, 256)))) < SHORT_TEXT
+    assert seen < len(body) and QUICK_WIDE > QUICK_SAMPLE
+    found = default_detector(body)
+    assert found is not None and found.encoding == "windows-1257" and not found.needs_review
+    assert found.reason.startswith("chardetng and uchardet agree"), found.reason
+    assert decode_strict(body, found.encoding) == decode_strict(body, encoding)
+
+
+@pytest.mark.parametrize("case", case_params(load_cases("wide_window.json")))
+def test_sparse_pages_are_read_from_the_wider_window(case):
+    """A newcomer review's sparse pages whose first window held too few non-ASCII bytes:
+    the ensemble read three of them as windows-1252 (flagged); the wider window, right."""
+    body = bytes.fromhex(case["body_hex"])
+    decided = decode(body, case["content_type"])
+    assert decided.text == decode_strict(body, case["truth"])
