@@ -316,9 +316,9 @@ def _baltic_news(encoding: str) -> bytes:
 
 @pytest.mark.parametrize("encoding", ["windows-1257", "iso-8859-13"])
 def test_a_markup_heavy_head_is_read_again_from_a_wider_window(encoding):
-    """The real-world Baltic news page: its first 2 KiB after the first non-ASCII line are
-    navigation and script (a title of two non-ASCII bytes), which settled nothing and sent it
-    to the ensemble, flagged; the wider window gives both detectors the page's words."""
+    """The real-world Baltic news page: its first 2 KiB are navigation and script (a title of
+    two non-ASCII bytes), which settled nothing and sent it to the ensemble, flagged; the
+    wider window gives both detectors the whole page, which their answers read the same."""
     body = _baltic_news(encoding)
     quick, seen = _sample(body, QUICK_SAMPLE, 0)
     assert len(quick) - len(quick.translate(None, bytes(range(128, 256)))) < SHORT_TEXT
@@ -336,3 +336,17 @@ def test_sparse_pages_are_read_from_the_wider_window(case):
     body = bytes.fromhex(case["body_hex"])
     decided = decode(body, case["content_type"])
     assert decided.text == decode_strict(body, case["truth"])
+
+
+def test_a_wide_window_that_looks_binary_is_no_second_look():
+    """A clean first window (a navigation list) and UTF-16LE text after it (more than 1% of
+    its bytes controls): the second window is not asked, and the ensemble's own sample,
+    binary too, gives no answer (the walk's fallback then flags the page), as before."""
+    nav = "".join(f'<li><a href="/s/{i}">Section {i}</a></li>\n' for i in range(120))
+    body = (f"<html><head><title>señor</title></head><body>\n{nav}".encode("cp1252")
+            + ("<p>Grüße aus Köln, wir wünschen Ihnen schöne Tage.</p>\n" * 150)
+            .encode("utf-16-le") + b"</body></html>")
+    quick, seen = _sample(body, QUICK_SAMPLE, 0)
+    assert seen < len(body) and not quick.isascii()
+    assert default_detector(body) is None
+    assert decode(body).needs_review

@@ -63,3 +63,19 @@ def test_a_reading_no_voter_put_first_needs_review() -> None:
                   lambda e: True)
     assert found is not None and found[0] == "iso-8859-15"
     assert found[4] is True and found[3].startswith("plausibility")
+
+
+@pytest.mark.parametrize("words", [["ありがと", "勝っ", "だっ", "くせ", "そのもの"],
+                                   ["まだまだ", "わずか", "あまりに", "ひ", "若い"]])
+def test_a_short_reading_that_beat_a_rival_is_not_flagged(words: list[str]) -> None:
+    """Rule 2's short reading counts only where the other detector has no answer that
+    decodes the body: here uchardet reads these Japanese words (wordfreq's, 14 characters)
+    as shift_jis and chardetng as windows-1251, which decodes them but reads implausibly, so
+    uchardet's reading beat a rival and stands (counted too, it flagged 18 of 480 such
+    pages, right)."""
+    text = ("<html><body><p>Welcome to our store. Free shipping on orders over $50.</p><p>"
+            + " ".join(words) + "</p><p>Contact us: help@example.com</p></body></html>")
+    found = default_detector(text.encode("shift_jis"))
+    assert found is not None and found.encoding == "shift_jis"
+    assert found.reason.startswith("uchardet alone reads plausibly"), found.reason
+    assert not found.needs_review
