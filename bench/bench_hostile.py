@@ -15,7 +15,11 @@ size: a linear shape keeps its per-byte columns flat as the size grows tenfold.
 - ``quarantine``: a quarantine file of the size read by ``read_quarantine`` (was read whole
   on every Fetch render);
 - ``report-json-nested``: a host report JSON nested as deep as the size allows (was a
-  ``RecursionError``).
+  ``RecursionError``);
+- ``unclosed-comments``: ``<!--x`` repeated after a Hebrew title (the quick detectors
+  disagree: the ensemble's 80 KB sample is taken) through ``decode``: the samples' markup
+  was stripped by a pattern that read to the end from each unclosed opener (15.4 s at 80 KB,
+  3.3 s at 40 KB; ``detect.strip_markup`` since 2026-12-07: 28 ms).
 """
 
 from __future__ import annotations
@@ -72,6 +76,8 @@ SHAPES: dict[str, tuple[Callable[[int], Any], Callable[[Any], Callable[[], Any]]
     "quarantine": (_quarantine, lambda path: lambda: read_quarantine(path)),
     "report-json-nested": (lambda n: '{"hosts": ' + "[" * (n // 2) + "]" * (n // 2) + "}",
                            lambda text: _refused(lambda: report_from_json(text))),
+    "unclosed-comments": (lambda n: "<title>שלום</title>\n".encode("cp1255")
+                          + b"<!--x" * (n // 5), lambda body: lambda: decode(body)),
 }
 
 
