@@ -198,11 +198,16 @@ class Tally:
             self.counts[name]["cells"] += cells_in
         if hosts is not None:
             codes, uniques = pd.factorize(np.asarray(hosts, dtype=object))
-            per_row = filled.sum(axis=0)
+            known = codes >= 0   # (a missing host has code -1 and no tally, as before)
+            # each host's rows and cells in one pass over the chunk (a comparison a host was
+            # a pass each: 160,000 distinct hosts took 19 s)
+            rows_of = np.bincount(codes[known], minlength=len(uniques))
+            cells_of = np.bincount(codes[known], weights=filled.sum(axis=0)[known],
+                                   minlength=len(uniques))
             for code, host in enumerate(uniques):
                 counts = self._host_counts(str(host))
-                counts["rows"] += int((codes == code).sum())
-                counts["cells"] += int(per_row[codes == code].sum())
+                counts["rows"] += int(rows_of[code])
+                counts["cells"] += int(cells_of[code])
         if legacy_rows and legacy is not None:
             self._add_mixed(columns, legacy_rows, legacy, labels, lines, hosts)
         # the prefilter, in one call (it compiles the pattern each time) over each column's

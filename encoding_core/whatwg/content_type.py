@@ -32,7 +32,10 @@ _HTTP_WHITESPACE = "\t\n\r "
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _QUOTED_STRING_TOKEN = re.compile(r"[\t\x20-\x7e\x80-\xff]*")
-_LOOSE_CHARSET = re.compile(r"charset\s*=\s*[\"']?\s*([^\s\"';,]+)", re.IGNORECASE)
+# Possessive (``*+``): a space is never given back, so a ``charset=`` followed by a run of
+# spaces and no value fails once, not once per split of the run between the two ``\s*``
+# (``charset\s*=\s*["']?\s*(...)`` took 9 s on a header of 40,000 spaces; the same matches).
+_LOOSE_CHARSET = re.compile(r"charset\s*+=\s*+[\"']?\s*+([^\s\"';,]+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,11 +6,17 @@ checklist, answered the way the standards answer (a few differ from w3lib; their
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from encoding_core.whatwg.content_type import http_content_type_charset, parse_mime_type
+from encoding_core.whatwg.content_type import (
+    _LOOSE_CHARSET,
+    http_content_type_charset,
+    parse_mime_type,
+)
 from encoding_core.whatwg.labels import get_encoding
 from tests.conformance import case_params, label_table, load_cases
 
@@ -124,3 +130,25 @@ def test_never_raises_and_reports_consistently(header):
         assert found.charset is None and found.mime_type is None
     for value in found.values:
         parse_mime_type(value)
+
+
+_BACKTRACKING_LOOSE = re.compile(r"charset\s*=\s*[\"']?\s*([^\s\"';,]+)", re.IGNORECASE)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["charset", "CHARSET", "=", " ", "\t", "\u3000", '"', "'", ";",
+                                 ",", "utf-8", "x", "text/html"]), max_size=25).map("".join))
+def test_the_loose_charset_pattern_matches_as_the_backtracking_one(header):
+    """The possessive pattern finds what its backtracking form found, on any mix of the
+    pieces it reads (the backtracking form tried each split of a run of spaces: quadratic)."""
+    found = _LOOSE_CHARSET.search(header)
+    wanted = _BACKTRACKING_LOOSE.search(header)
+    assert (found and found.span(1)) == (wanted and wanted.span(1))
+
+
+def test_a_header_of_spaces_after_charset_is_read_in_one_pass():
+    """40,000 spaces after ``charset=`` and no value (9 s with the backtracking pattern): no
+    lenient charset, found the way a short header's is."""
+    found = http_content_type_charset("charset=" + " " * 40_000 + ";")
+    assert found.valid is False and found.lenient is None
+    assert http_content_type_charset("charset=" + " " * 40_000 + "koi8-r").lenient == "koi8-r"
