@@ -139,12 +139,13 @@ def _bad_new_chars(new: set[str], repaired: str) -> str | None:
 def _misplaced_marks(marks: set[str], repaired: str) -> set[str]:
     """The ``marks`` found somewhere in ``repaired`` not on a letter of their own script."""
     found: set[str] = set()
+    scripts = {mark: _script(mark) for mark in marks}
     pattern = re.compile("[" + "".join(map(re.escape, sorted(marks))) + "]")
     for match in pattern.finditer(repaired):
         at, char = match.start(), match.group()
         if char in found:
             continue
-        script = _script(char)
+        script = scripts[char]
         base = repaired[at - 1] if at else " "
         if not base.isalpha() or (script != "COMBINING" and _script(base) != script):
             found.add(char)
