@@ -68,6 +68,9 @@ def non_ascii_count(data: bytes) -> int:
     return len(data) - ascii_byte_count(data)
 
 
+# each voter's weight of support (``VOTERS``)
+_WEIGHTS: dict[str, float] = {name: weight for name, _r, weight in VOTERS}
+
 #: Scored when no voted candidate reads plausibly: the ASCII-compatible legacy web encodings.
 _ALL_LEGACY = ("windows-1252", "windows-1250", "windows-1251", "windows-1253", "windows-1254",
                "windows-1255", "windows-1256", "windows-1257", "windows-1258", "windows-874",
@@ -92,7 +95,7 @@ class _Reading:
 
 def _readings(part: bytes, candidates: list[str], support: dict[str, dict[str, float]],
               strict: Callable[[str], bool]) -> list[_Reading]:
-    weights: dict[str, float] = {name: weight for name, _r, weight in VOTERS}
+    weights = _WEIGHTS
     total = sum(weights.get(name, 0.0) for name in support) or 1.0
     texts: dict[str, list[str]] = {}
     for encoding in candidates:
@@ -136,8 +139,7 @@ def elect(part: bytes, votes: list[Vote], support: dict[str, dict[str, float]],
     plausible = {e for r in readings[1:] if r.rate < MAX_IMPLAUSIBLE_RATE / 5 for e in r.encodings}
     disagree = any(e in plausible for _n, e, _c in votes)
     backers = [n for n, e, _c in votes if e in best.encodings]
-    weights = {name: weight for name, _r, weight in VOTERS}
-    weak = sum(weights.get(n, 0.0) for n in backers) < MIN_BACKING
+    weak = sum(_WEIGHTS.get(n, 0.0) for n in backers) < MIN_BACKING
     unbacked = f"; no voter of weight {MIN_BACKING:g} put it first" if weak else ""
     reason = (f"{', '.join(backers) or 'plausibility'} (sampled; support {best.share:.2f}, "
               f"{best.bad:g} implausible characters{unbacked})")

@@ -171,7 +171,7 @@ def _strip_markup_linear(data: bytes, lower: bytes) -> bytes:
     (positions only grow, so no byte is read twice for one kind): linear, and about a
     microsecond a ``<``."""
     size = len(data)
-    found: dict[bytes, int] = {}   # a closer -> its first place at or after the last asked
+    found: dict[bytes, int] = {}   # a needle (a closer, < or >) -> its next place, or -1
 
     def first(needle: bytes, start: int, haystack: bytes = lower) -> int:
         known = found.get(needle, -2)
