@@ -14,9 +14,9 @@ served as ``text/html`` with no charset and no ``<meta>``).
   times, the fastest kept and summed (as ``bench_declared.py``): resiliparse is
   ``bytes_to_str(body, detect_encoding(body))`` (uchardet, then its decode), chardetng is
   ``chardetng_py.detect`` over the whole body, then a WHATWG decode of its answer;
-- ``ours, one when sure``: ``decode`` with ``default_detector(one_detector_when_sure=True)``
-  (opt-in, off by default: the quick path asks uchardet only where chardetng's answer is not
-  sure; ``decision/_agreement.py``'s rule 0, whose module says why it stays opt-in);
+- ``ours, both detectors``: ``decode`` with ``default_detector(one_detector_when_sure=False)``
+  (the quick path asks uchardet on every page it sees; ``ours`` asks it only where chardetng's
+  answer is not sure: ``decision/_agreement.py``'s rule 0, on by default since 2026-12-07);
 - detectors asked: the share of pages on which ``decode`` asked a statistical detector, two
   or more of them (the quick path's chardetng and uchardet, or the ensemble), and the
   ensemble (chardet, uchardet, charset-normalizer). Counted in a pass of its own, untimed;
@@ -67,12 +67,12 @@ def ours(body: bytes) -> str:
     return decode(body, "text/html").text
 
 
-def _one_when_sure(body: bytes) -> Detection | None:
-    return default_detector(body, one_detector_when_sure=True)
+def _both_detectors(body: bytes) -> Detection | None:
+    return default_detector(body, one_detector_when_sure=False)
 
 
-def ours_one_when_sure(body: bytes) -> str:
-    return decode(body, "text/html", detector=_one_when_sure).text
+def ours_both_detectors(body: bytes) -> str:
+    return decode(body, "text/html", detector=_both_detectors).text
 
 
 def resiliparse(body: bytes) -> str:
@@ -85,10 +85,10 @@ def chardetng(body: bytes) -> str:
 
 
 TOOLS: dict[str, Callable[[bytes], str]] = {
-    "ours": ours, "ours, one when sure": ours_one_when_sure, "resiliparse": resiliparse,
+    "ours": ours, "ours, both detectors": ours_both_detectors, "resiliparse": resiliparse,
     "chardetng": chardetng}
 #: ``decode`` as each of our rows calls it (its detectors counted by ``accuracy``).
-OURS = {"ours": ours, "ours, one when sure": ours_one_when_sure}
+OURS = {"ours": ours, "ours, both detectors": ours_both_detectors}
 
 
 FLOOR = "ours: its detectors alone"

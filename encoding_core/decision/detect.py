@@ -14,8 +14,9 @@ Design of ``default_detector``, cheapest and surest first:
    is practically never valid UTF-8 by accident). *Mostly* valid UTF-8 (four valid multi-byte
    sequences or more per malformed one; legacy text manages one at most): no answer, since
    the one right reading, utf-8, fails a strict decode. Binary-looking bytes: no answer;
-4. the quick path (``_agreement.py``): chardetng (Firefox's detector) and uchardet asked
-   about a 2 KiB sample; their reading when they agree, or when only one of them reads
+4. the quick path (``_agreement.py``): chardetng (Firefox's detector) asked about a 2 KiB
+   sample, and its reading when it is sure of a non-Latin script in plenty of text (rule 0);
+   else uchardet too, and their reading when they agree, or when only one of them reads
    plausibly, unless a sibling encoding reads some byte of the body differently and as
    plausibly. A sample of fewer than ``SHORT_TEXT`` non-ASCII bytes that settles nothing is
    taken again from a 16 KiB window (``QUICK_WIDE``). Nine legacy pages in ten stop here,
@@ -475,7 +476,7 @@ def _mostly_utf8(data: bytes) -> bool:
 
 
 def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
-                     one_detector_when_sure: bool = False) -> Detection | None:
+                     one_detector_when_sure: bool = True) -> Detection | None:
     """Detect the encoding of undeclared bytes; None when nothing confident can be said.
 
     - a byte-order mark names it (None when the bytes after it are malformed);
@@ -490,9 +491,9 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
     every answer decodes ``data`` strictly, as the walk requires.
 
     ``one_detector_when_sure``: the quick path asks uchardet only when chardetng's answer is
-    not sure (``_agreement``'s rule 0: a non-Latin script read plausibly). Off by default,
-    and in ``decode``'s walk: short pages chardetng alone misreads (a Russian table as
-    Hebrew) are caught by the second detector's dissent (``_agreement``'s module).
+    not sure (``_agreement``'s rule 0: a non-Latin script read plausibly from at least
+    ``SURE_TEXT`` non-ASCII bytes, mostly small letters). On by default, and so in
+    ``decode``'s walk; ``False`` asks both detectors on every page the quick path sees.
 
     >>> default_detector(b"plain ASCII") is None
     True

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from encoding_core.decision._agreement import QUICK_SAMPLE, _siblings_agree, agreement
+from encoding_core.decision._agreement import QUICK_SAMPLE, SURE_TEXT, _siblings_agree, agreement
+from encoding_core.decision._ensemble import non_ascii_count
 from encoding_core.decision._plausibility import _cached_word_score, implausibility
 from encoding_core.decision._voters import SIBLING_OF, chardetng_answer, resiliparse_answer
 from encoding_core.decision.decode import decode
@@ -54,7 +55,7 @@ def test_quick_path_answers_most_clear_pages():
 
 def test_default_detector_takes_the_quick_path_and_says_so():
     case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251")
-    found = default_detector(case_body(case))
+    found = default_detector(case_body(case), one_detector_when_sure=False)
     assert found is not None and found.encoding == "windows-1251"
     assert "chardetng and uchardet agree" in found.reason
     assert {name for name, _e, _c in found.votes} == {"chardetng", "uchardet"}
@@ -134,43 +135,69 @@ def _asking(monkeypatch) -> list[str]:
     return asked
 
 
-def test_both_detectors_are_asked_by_default(monkeypatch):
-    """Rule 0 is opt-in: by default a sure non-Latin page still asks uchardet."""
+def test_both_detectors_are_asked_when_rule_0_is_off(monkeypatch):
+    """``one_detector_when_sure=False``: a sure non-Latin page still asks uchardet."""
     case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251")
     asked = _asking(monkeypatch)
-    found = default_detector(case_body(case))
+    found = default_detector(case_body(case), one_detector_when_sure=False)
     assert asked == ["chardetng_answer", "resiliparse_answer"]
     assert found is not None and "chardetng and uchardet agree" in found.reason
 
 
 def test_one_detector_when_sure_on_a_cyrillic_page(monkeypatch):
-    """Rule 0: chardetng's plausible Cyrillic reading needs no second detector, same text."""
+    """Rule 0, by default: chardetng's plausible Cyrillic reading needs no second detector,
+    same text."""
     case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251"
                 and _quick(case_body(c)) is not None)
     body = case_body(case)
     asked = _asking(monkeypatch)
-    found = default_detector(body, one_detector_when_sure=True)
+    found = default_detector(body)
     assert asked == ["chardetng_answer"]
     assert found is not None and "uchardet not asked" in found.reason
     assert decode_strict(body, found.encoding) == decode_strict(body, "windows-1251")
     assert [name for name, _e, _c in found.votes] == ["chardetng"]
 
 
-def test_the_walk_asks_both_detectors(monkeypatch):
-    """``decode``'s walk asks the default detector as a direct call does: both detectors
-    (rule 0 in the walk changed decisions: ``one_detector_confusables.json``)."""
+def test_the_walk_asks_one_detector_when_sure(monkeypatch):
+    """``decode``'s walk asks the default detector as a direct call does: chardetng alone on
+    a page it is sure of, and the JSON says who was asked."""
     case = next(c for c in LEGACY_SAMPLES if c["expect_encoding"] == "windows-1251"
                 and _quick(case_body(c)) is not None)
     asked = _asking(monkeypatch)
     found = decode(case_body(case), "text/html")
-    assert asked == ["chardetng_answer", "resiliparse_answer"]
-    assert found.source == "detector" and "chardetng and uchardet agree" in found.to_json()
+    assert asked == ["chardetng_answer"]
+    assert found.source == "detector" and "uchardet not asked" in found.to_json()
+
+
+def _cyrillic_page(sentences: int, capitals: bool = False) -> bytes:
+    text = "Вчера вечером в городе прошёл сильный дождь, и улицы были пусты. " * sentences
+    text = text.upper() if capitals else text
+    return f"<html><body><p>News of the day.</p><p>{text}</p></body></html>".encode(
+        "windows-1251")
+
+
+@pytest.mark.parametrize(("sentences", "capitals", "sure"), [
+    (4, False, True),      # four sentences: over 200 non-ASCII bytes, small letters
+    (2, False, False),     # two: fewer than SURE_TEXT non-ASCII bytes
+    (4, True, False),      # the same in capitals: another script reads them as small letters
+])
+def test_rule_0_asks_for_plenty_of_small_letters(monkeypatch, sentences, capitals, sure):
+    """Rule 0's floor (``SURE_TEXT``) and its capitals: below either, both detectors."""
+    body = _cyrillic_page(sentences, capitals)
+    quick, _seen = _sample(body, QUICK_SAMPLE, 0)
+    assert (non_ascii_count(quick) >= SURE_TEXT) == (sentences == 4)
+    asked = _asking(monkeypatch)
+    default_detector(body)
+    assert asked == (["chardetng_answer"] if sure
+                     else ["chardetng_answer", "resiliparse_answer"])
 
 
 @pytest.mark.parametrize("case", case_params(load_cases("one_detector_confusables.json")))
 def test_pages_chardetng_alone_misreads_are_decided_by_both(case):
-    """Short, sparse and all-capital pages where chardetng alone is sure of a wrong or
-    doubtful reading: the second detector's dissent keeps the right encoding, or the flag."""
+    """Short, sparse and all-capital pages where chardetng alone, asked with ``SHORT_TEXT``
+    as rule 0's floor, was sure of a wrong or doubtful reading: with ``SURE_TEXT`` and
+    ``_mostly_capitals``, the second detector is asked, and its dissent keeps the right
+    encoding, or the flag."""
     found = decode(case_body(case), case["content_type"])
     if "expect_encoding" in case:
         assert found.encoding == case["expect_encoding"]
