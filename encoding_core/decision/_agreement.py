@@ -47,7 +47,9 @@ fewer than 100 non-ASCII bytes in its sample (76 at most, on 73,194 of those pag
 (``koi8_u-caps-review``, 147) is what ``_mostly_capitals`` keeps on two detectors. With both,
 rule 0 answers 16,580 of those 73,194 pages and changes none of their decisions (encoding,
 review, right or wrong), nor any of the corpora's 28,683 (bench/README.md, "Rule 0 in the
-walk, with a floor"). Latin answers always
+walk, with a floor"). A second review, 100,443 pages of its own, then found chardetng alone
+sure and wrong on nine Korean pages above the floor (euc-jp, gb18030: a double-byte reading
+of another's bytes is ideographs either way), so the double-byte encodings always ask both. Latin answers always
 ask the second detector: chardetng alone reads some windows-1250 pages as windows-1252, and other
 Latin pages as windows-1254 or iso-8859-2, with every letter plausible (on the quick
 ``bench/corpus.py`` all 62 of its wrong answers were Latin, 33 of them such readings), and
@@ -85,10 +87,14 @@ SIBLING_WORDS = 16
 SURE_TEXT = 128
 #: Rule 0: chardetng's answers that need no second detector when sure (non-Latin scripts,
 #: where a plausible reading in another script's encoding does not happen by chance).
+#: Not the double-byte encodings: any of them reads another's bytes as ideographs, which
+#: score as plausible text, and chardetng alone read a second review's Korean pages (176-258
+#: non-ASCII bytes: products, titles, navigation) as euc-jp and gb18030, sure and wrong,
+#: where uchardet's dissent kept euc-kr.
 ONE_DETECTOR_ENCODINGS = frozenset({
     "windows-1251", "koi8-r", "koi8-u", "ibm866", "iso-8859-5", "x-mac-cyrillic",
     "windows-1253", "iso-8859-7", "windows-1255", "iso-8859-8", "windows-1256", "iso-8859-6",
-    "windows-874", "gbk", "gb18030", "big5", "shift_jis", "euc-jp", "euc-kr"})
+    "windows-874"})
 
 
 
