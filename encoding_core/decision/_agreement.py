@@ -207,13 +207,15 @@ def _mostly_capitals(part: bytes, encoding: str) -> bool:
 
 @cache
 def _case_bytes(encoding: str) -> tuple[bytes, bytes] | None:
-    """The bytes that are not a capital letter, and those not a small letter, of a
-    single-byte ``encoding`` (for ``bytes.translate``'s delete); None for others."""
+    """The bytes that are not a non-ASCII capital letter, and those not a non-ASCII small
+    letter, of a single-byte ``encoding`` (for ``bytes.translate``'s delete); None for
+    others. (ASCII letters are not counted: an all-capital Cyrillic page under an English
+    ``<title>`` has as many small ASCII letters as capital Cyrillic ones.)"""
     table = SINGLE_BYTE_TABLES.get(encoding)
     if table is None:
         return None
-    return (bytes(b for b in range(256) if not table[b].isupper()),
-            bytes(b for b in range(256) if not table[b].islower()))
+    return (bytes(b for b in range(256) if b < 0x80 or not table[b].isupper()),
+            bytes(b for b in range(256) if b < 0x80 or not table[b].islower()))
 
 
 def _siblings_agree(data: bytes, encoding: str, strict: Callable[[str], bool],
