@@ -55,8 +55,7 @@ answers 9,341 of the first review's 73,194 pages and changes none of their decis
 Latin answers always ask the second detector: chardetng alone reads some windows-1250 pages
 as windows-1252, and other Latin pages as windows-1254 or iso-8859-2, with every letter
 plausible (on the quick ``bench/corpus.py`` all 62 of its wrong answers were Latin, 33 of
-them such readings), and
-only uchardet's dissent sends them to the ensemble.
+them such readings), and only uchardet's dissent sends them to the ensemble.
 """
 
 from __future__ import annotations
@@ -68,10 +67,9 @@ from functools import cache
 from importlib.util import find_spec
 
 from ..whatwg.decoders import SINGLE_BYTE_TABLES, decode_replace, decode_replace_text
-from ._ensemble import SHORT_TEXT
+from ._ensemble import SHORT_TEXT, non_ascii_count
 from ._plausibility import MAX_IMPLAUSIBLE_RATE, implausibility
 from ._voters import SIBLING_OF, Vote, chardetng_answer, resiliparse_answer
-from .utf8profile import ascii_byte_count
 from .utf8scan import BYTETEST_C as _C
 
 __all__ = ["ONE_DETECTOR_ENCODINGS", "QUICK_DETECTORS_INSTALLED", "QUICK_SAMPLE", "Agreement",
@@ -166,7 +164,7 @@ def agreement(data: bytes, part: bytes, strict: Callable[[str], bool], seen: int
     # 18 of 480 short Shift_JIS pages of real words, right (uchardet's shift_jis against
     # chardetng's windows-1251; ``bench/README.md``, "Never silent on short pages").
     short = (len(valid) == 1 and count < SHORT_TEXT
-             and len(part) - ascii_byte_count(part) >= SHORT_TEXT)
+             and non_ascii_count(part) >= SHORT_TEXT)
     if dissent:
         how += " (the other's reading is nearly as plausible)"
     elif short:
@@ -182,7 +180,7 @@ def _sure(data: bytes, part: bytes, encoding: str, strict: Callable[[str], bool]
     them when both detectors agree, and on the first words of the body too (no second
     detector chose over the sample's)."""
     if (encoding not in ONE_DETECTOR_ENCODINGS or not strict(encoding)
-            or len(part) - ascii_byte_count(part) < SURE_TEXT or _mostly_capitals(part, encoding)):
+            or non_ascii_count(part) < SURE_TEXT or _mostly_capitals(part, encoding)):
         return False
     bad, count = implausibility(decode_replace(part, encoding)[0], QUICK_WORDS)
     return (bad == 0 and count > 0 and _siblings_agree(data, encoding, strict, seen)
