@@ -84,8 +84,12 @@ QUICK_SAMPLE = 2048
 QUICK_WORDS = 100
 #: Words holding a byte two siblings read differently, compared for plausibility (rule 4).
 SIBLING_WORDS = 16
-#: Rule 0: fewer non-ASCII bytes than this in the sample, and chardetng alone is never sure.
+#: Rule 0: fewer non-ASCII bytes than this in the sample, and chardetng alone is never sure;
+#: nor with fewer distinct ones than ``SURE_LETTERS`` (5,000 bytes of 0xFF read as one Urdu
+#: letter, sure, where both detectors ask for review: no alphabet's text is so few letters).
 SURE_TEXT = 128
+SURE_LETTERS = 10
+_ASCII = bytes(range(0x80))
 #: Rule 0: chardetng's answers that need no second detector when sure (non-Latin scripts,
 #: where a plausible reading in another script's encoding does not happen by chance).
 #: Not the double-byte encodings: any of them reads another's bytes as ideographs, which
@@ -180,7 +184,8 @@ def _sure(data: bytes, part: bytes, encoding: str, strict: Callable[[str], bool]
     them when both detectors agree, and on the first words of the body too (no second
     detector chose over the sample's)."""
     if (encoding not in ONE_DETECTOR_ENCODINGS or not strict(encoding)
-            or non_ascii_count(part) < SURE_TEXT or _mostly_capitals(part, encoding)):
+            or non_ascii_count(part) < SURE_TEXT or _mostly_capitals(part, encoding)
+            or len(set(part.translate(None, _ASCII))) < SURE_LETTERS):
         return False
     bad, count = implausibility(decode_replace(part, encoding)[0], QUICK_WORDS)
     return (bad == 0 and count > 0 and _siblings_agree(data, encoding, strict, seen)

@@ -176,6 +176,15 @@ def _cyrillic_page(sentences: int, capitals: bool = False) -> bytes:
         "windows-1251")
 
 
+def test_rule_0_is_not_sure_of_one_repeated_byte(monkeypatch):
+    """5,000 bytes of 0xFF (windows-1256's one letter, a word of it): both detectors, review."""
+    body = b"\xff" * 5000
+    asked = _asking(monkeypatch)
+    found = default_detector(body)
+    assert asked == ["chardetng_answer", "resiliparse_answer"]
+    assert found is None or found.needs_review
+
+
 @pytest.mark.parametrize(("sentences", "capitals", "sure"), [
     (4, False, True),      # four sentences: over 200 non-ASCII bytes, small letters
     (2, False, False),     # two: fewer than SURE_TEXT non-ASCII bytes
