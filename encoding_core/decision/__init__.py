@@ -7,7 +7,8 @@ sources and what a browser would use (``resolve``; walks remembered by their opi
 reading (``attempt``), statistical detection (``detect``, with its voters, quick path and
 ensemble in ``_voters``, ``_agreement``, ``_ensemble``, ``_plausibility``, whose byte test
 is ``_bytetest``; rare Latin answers weighed against windows-1252 in ``rare_latin``;
-a doubt no other reading supports lifted in ``settled``, with ``_alphabets``), the
+a doubt no other reading supports lifted in ``settled``, with ``_alphabets``; a Latin
+reading of no one language's letters doubted in ``one_alphabet``), the
 evidence against a decision (``conflicts``: the checks of ``checks/`` applied in turn to one
 record; what they ask of the text in ``conflicts_text``, ``disputes`` for Western
 readings with another language's letters and escapes under UTF-8, ``mixedpage`` for a

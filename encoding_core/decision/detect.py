@@ -60,6 +60,7 @@ from ._ensemble import MIN_CONFIDENCE, SHORT_TEXT, elect, non_ascii_count, weigh
 from ._plausibility import implausibility
 from ._voters import BOMS, VOTERS, Vote, consult, whatwg_name
 from .attempt import incomplete_tail
+from .one_alphabet import foreign_letters
 from .rare_latin import prefer_windows_1252
 from .settled import settle
 from .utf8profile import ascii_byte_count, first_non_ascii, may_be_mostly_utf8, utf8_profile
@@ -484,7 +485,10 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
     - valid UTF-8 with multi-byte sequences: utf-8 (mostly valid UTF-8: None);
     - chardetng and uchardet, when they agree on a short sample (``_agreement.py``);
     - else the votes of chardet, uchardet and charset-normalizer on a sample, weighed
-      against how plausible each candidate's text is (see the module docstring).
+      against how plausible each candidate's text is (see the module docstring);
+    - a doubt no other reading supports is lifted (``settled``); a Latin answer whose
+      letters are no one language's, where another encoding's are the page's language's,
+      is flagged (``one_alphabet``: two detectors can agree on such a reading).
 
     ``allow_truncated_tail``: the body may have been cut (a size cap, a prefix), so a
     character cut short at its very end does not rule an encoding out. Off by default: then
@@ -526,7 +530,9 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
             agreed = agreement(data, quick, strict, seen,
                                one_detector_when_sure=one_detector_when_sure)
     if agreed is not None:
-        return settle(_prefer_the_webs(_agreed(quick, agreed), data, quick), quick, strict)
+        return _one_alphabet(
+            settle(_prefer_the_webs(_agreed(quick, agreed), data, quick), quick, strict),
+            quick, strict)
     part = sample(data)
     if _binary(part):
         return None
@@ -543,4 +549,14 @@ def default_detector(data: bytes, *, allow_truncated_tail: bool = False,
     # ``settle`` found every rival reading worse for four such wrong readings (Ukrainian
     # words among Russian ones read as iso-8859-14 capitals, Arabic as Mac Roman), whose
     # right reading mixed two languages' letters
-    return found if weak else settle(found, part, strict)
+    return found if weak else _one_alphabet(settle(found, part, strict), part, strict)
+
+
+def _one_alphabet(found: Detection, part: bytes, strict: Callable[[str], bool]) -> Detection:
+    """``found``, for review when its Latin letters are no one language's and another
+    encoding's are (``one_alphabet``: both detectors can agree on such a reading)."""
+    if found.needs_review:
+        return found
+    reason = foreign_letters(part, found.encoding, strict)
+    return found if reason is None else replace(
+        found, needs_review=True, reason=f"{found.reason}; for review: {reason}")

@@ -45,7 +45,8 @@ from ._plausibility import MAX_CACHED_WORD, MAX_WORDS, implausibility
 if TYPE_CHECKING:  # (detect imports this module)
     from .detect import Detection
 
-__all__ = ["MIN_NON_ASCII", "RIVALS", "one_language", "one_language_reference", "settle",
+__all__ = ["ALPHABETS_AS_WRITTEN", "LEGACY_LETTERS", "MIN_NON_ASCII", "RIVALS", "held_by_one",
+           "holders", "letters", "one_language", "one_language_reference", "settle",
            "settled_reason"]
 
 #: Every ASCII-compatible legacy encoding a web page is written in (the WHATWG table's).
@@ -112,21 +113,33 @@ def _latin(letter: str) -> bool:
     return unicodedata.name(letter[0], "").startswith("LATIN ")
 
 
-def _holders() -> dict[str, int]:
-    """Each letter of some alphabet of ``ALPHABETS``: the alphabets that hold it, as the bits
+#: Letters a language's legacy encodings write where CLDR's main alphabet has others (a
+#: deviation from CLDR, here only): windows-1250 and ISO-8859-2 have no ``ș`` or ``ț`` (comma
+#: below), so Romanian in them is written with ``ş`` and ``ţ`` (cedilla). Without them every
+#: such Romanian page was a reading of no one language (its review never settled, and
+#: ``one_alphabet`` would take its ISO-8859-16 reading for the better one).
+LEGACY_LETTERS: dict[str, frozenset[str]] = {"ro": frozenset("şţ")}
+#: ``ALPHABETS`` with ``LEGACY_LETTERS``: the alphabets a reading's letters are asked about.
+ALPHABETS_AS_WRITTEN: tuple[tuple[str, frozenset[str]], ...] = tuple(
+    (name, alphabet | LEGACY_LETTERS.get(name, frozenset())) for name, alphabet in ALPHABETS)
+
+
+def holders(alphabets: Iterable[tuple[str, frozenset[str]]]) -> dict[str, int]:
+    """Each letter of some alphabet of ``alphabets``: the alphabets that hold it, as the bits
     of their places there (the alphabets holding every letter of a set: one ``&`` a letter)."""
     found: dict[str, int] = {}
-    for place, (_name, alphabet) in enumerate(ALPHABETS):
+    for place, (_name, alphabet) in enumerate(alphabets):
         for letter in alphabet:
             found[letter] = found.get(letter, 0) | 1 << place
     return found
 
 
-_HOLDERS = _holders()
+_HOLDERS = holders(ALPHABETS_AS_WRITTEN)
 
 
 def one_language(found: Iterable[str]) -> bool:
-    """Whether every letter is in one CLDR language's main alphabet (none: trivially).
+    """Whether every letter is in one CLDR language's main alphabet, as its legacy encodings
+    write it (``ALPHABETS_AS_WRITTEN``; none: trivially).
 
     The alphabets that hold all of them are those holding each (``_HOLDERS``), so a letter
     at a time rather than an alphabet at a time (``one_language_reference``).
@@ -134,9 +147,14 @@ def one_language(found: Iterable[str]) -> bool:
     >>> one_language("éë"), one_language("ėįé")
     (True, False)
     """
+    return held_by_one(found, _HOLDERS)
+
+
+def held_by_one(found: Iterable[str], holding: dict[str, int]) -> bool:
+    """Whether one alphabet of a ``holders`` table holds every letter (none: trivially)."""
     common = -1   # (every alphabet, before any letter)
     for letter in found:
-        common &= _HOLDERS.get(letter, 0)
+        common &= holding.get(letter, 0)
         if not common:
             return False
     return True
@@ -145,7 +163,7 @@ def one_language(found: Iterable[str]) -> bool:
 def one_language_reference(found: Iterable[str]) -> bool:
     """``one_language`` as its definition reads: some alphabet holds every letter."""
     wanted = frozenset(found)
-    return not wanted or any(wanted <= alphabet for _name, alphabet in ALPHABETS)
+    return not wanted or any(wanted <= alphabet for _name, alphabet in ALPHABETS_AS_WRITTEN)
 
 
 def settled_reason(part: bytes, encoding: str, strict: Callable[[str], bool]) -> str | None:

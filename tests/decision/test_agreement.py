@@ -17,20 +17,11 @@ from encoding_core.decision.detect import _sample, default_detector
 from encoding_core.whatwg.decoders import decode_strict
 from encoding_core.whatwg.labels import ENCODING_NAMES
 from tests.conformance import case_body, case_params, load_cases
+from tests.decision.strictness import strict_of as _strict
 from tests.repomodules import repo_module
 
 LEGACY_SAMPLES = [c for c in load_cases("detect_samples.json")
                   if not c["expect_encoding"].startswith("utf-")]
-
-
-def _strict(data: bytes):
-    def strict(encoding: str) -> bool:
-        try:
-            decode_strict(data, encoding)
-        except UnicodeDecodeError:
-            return False
-        return True
-    return strict
 
 
 def _quick(data: bytes):

@@ -1,0 +1,117 @@
+"""A Latin reading whose letters no one language writes, where another reading's are one
+language's: a doubt for review (``detect.default_detector``'s last step).
+
+Two detectors can agree on the wrong Latin encoding when the bytes that tell the two apart
+are few. An Estonian page in windows-1257 whose only ``ž`` is in ``Žürii`` reads in
+windows-1252 as ``Þürii``, every other letter (``õ ä ö ü``) the same; chardetng and uchardet
+both say windows-1252, and each letter is plausible alone. What is not plausible is the set:
+``þ`` is Icelandic, ``õ`` is not. So the reading's letters (the distinct cased non-ASCII
+letters of the sample, lower case) are asked whether one language of the web's Latin
+encodings writes them all (``WEB_LANGUAGES``: CLDR main alphabets as ``settled`` keeps them,
+Romanian with its cedilla letters). When none does, each common Latin encoding
+(``ALTERNATIVES``) that reads the sample differently, with no implausible character and
+decoding the whole body strictly, is asked the same, and the first whose letters are one
+language's is named in the review's reason. (``settled`` asks the converse question, and
+only to lift a review: whether each other reading is worse.)
+
+Which way it errs: towards saying nothing. A page quoting names from other languages (an
+Italian page with a Spanish ``ñ``) is no one language's in any reading, and stays as decided;
+a reading of one language is never doubted here, whatever an alternative reads. Only the
+languages written in these encodings count (a CLDR alphabet of 60 letters, of a language not
+written in them, held ``àáèòùń``), and only the common encodings are alternatives (ISO-8859-14
+read a Dutch page's Icelandic ``ð`` as the Welsh ``ŵ``). Measured on real translated text
+(gettext catalogs of 41 languages in their legacy encodings, 4,900 pages) and this
+project's corpora: bench/README.md, "One alphabet".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from functools import cache
+
+from ..whatwg.decoders import SINGLE_BYTE_TABLES, decode_replace_text
+from ._plausibility import implausibility
+from .settled import ALPHABETS_AS_WRITTEN, held_by_one, holders
+
+__all__ = ["ALTERNATIVES", "ANSWERS", "WEB_LANGUAGES", "foreign_letters", "letters_of"]
+
+#: The languages written in the web's Latin legacy encodings (CLDR codes).
+WEB_LANGUAGES = frozenset({
+    "af", "bs", "ca", "cs", "da", "de", "es", "et", "eu", "fi", "fo", "fr", "ga", "gl", "hr",
+    "hu", "is", "it", "lb", "lt", "lv", "nb", "nl", "nn", "no", "pl", "pt", "ro", "sk", "sl",
+    "sq", "sv", "tr"})
+#: The common Latin encodings asked whether their reading is one language's.
+ALTERNATIVES = ("windows-1252", "windows-1250", "windows-1254", "windows-1257", "iso-8859-2",
+                "iso-8859-13", "iso-8859-15")
+#: The answers whose letters are asked about: the single-byte Latin encodings (not
+#: windows-1258, whose Vietnamese is written with combining tone marks).
+ANSWERS = frozenset({*ALTERNATIVES, "iso-8859-3", "iso-8859-4", "iso-8859-10", "iso-8859-14",
+                     "iso-8859-16", "macintosh"})
+_WEB_ALPHABETS = tuple(alphabet for name, alphabet in ALPHABETS_AS_WRITTEN
+                       if name in WEB_LANGUAGES)
+_HOLDING = holders(a for a in ALPHABETS_AS_WRITTEN if a[0] in WEB_LANGUAGES)
+_ASCII = bytes(range(0x80))
+
+
+@cache
+def _cased_letters(encoding: str) -> tuple[str, ...]:
+    """Per byte of a single-byte ``encoding``: its character lower case when it is a cased
+    non-ASCII letter, else an empty string (``ª``, ``º``, marks and symbols are not cased;
+    ``İ`` is ``i`` lower case, an ASCII letter, as Turkish writes it)."""
+    table = SINGLE_BYTE_TABLES[encoding]
+    return tuple(c.lower() if c.lower() != c.upper() and not c.lower()[0].isascii() else ""
+                 for c in table)
+
+
+def letters_of(part: bytes, encoding: str) -> frozenset[str]:
+    """The distinct cased non-ASCII letters of ``part`` read in a single-byte ``encoding``,
+    lower case (a byte is one character there: no word or normalisation to consider)."""
+    return _letters(set(part.translate(None, _ASCII)), encoding)
+
+
+def _letters(high: set[int], encoding: str) -> frozenset[str]:
+    cased = _cased_letters(encoding)
+    return frozenset(cased[b] for b in high) - {""}
+
+
+def foreign_letters(part: bytes, encoding: str, strict: Callable[[str], bool]) -> str | None:
+    """Why ``part`` (a sample) read in ``encoding`` should be reviewed: its letters are no
+    one language's and another encoding's are; None when that is not so.
+
+    ``strict(e)`` says whether the whole body decodes strictly in ``e``.
+    """
+    if encoding not in ANSWERS:
+        return None
+    high = set(part.translate(None, _ASCII))   # (the distinct bytes, read in each encoding)
+    own = _letters(high, encoding)
+    if not own or held_by_one(own, _HOLDING):
+        return None
+    main = _main_alphabets(part, encoding)
+    for other in ALTERNATIVES:
+        if other == encoding:
+            continue
+        theirs = _letters(high, other)
+        if theirs == own or not any(theirs <= alphabet for alphabet in main):
+            continue
+        if implausibility(decode_replace_text(part, other))[0] == 0 and strict(other):
+            return (f"its letters ({''.join(sorted(own))}) are no one language's; "
+                    f"{other} reads them as the page's language writes them "
+                    f"({''.join(sorted(theirs))})")
+    return None
+
+
+def _main_alphabets(part: bytes, encoding: str) -> list[frozenset[str]]:
+    """The alphabets of ``WEB_LANGUAGES`` that hold the most occurrences of ``part``'s letters
+    read in ``encoding`` (the page's language: ``õ ä ö ü`` many times and one ``þ`` is
+    Estonian; ``è`` many times and one ``š`` French, whose pages windows-1250 does not read
+    as Czech)."""
+    cased = _cased_letters(encoding)
+    counts: Counter[str] = Counter()
+    for byte, count in Counter(part.translate(None, _ASCII)).items():
+        if cased[byte]:
+            counts[cased[byte]] += count
+    held = [(sum(n for letter, n in counts.items() if letter in alphabet), alphabet)
+            for alphabet in _WEB_ALPHABETS]
+    most = max(n for n, _alphabet in held)
+    return [alphabet for n, alphabet in held if n == most and n]
