@@ -235,7 +235,7 @@ cdef class FrontReader:
                         <= binary // 100)
                 else:
                     tells = single_byte_clear(body, *single.clearance)
-                    cleared = tells is not None and (not tells or no_language(tells))
+                    cleared = tells is not None and (not tells or no_language(tells, encoding))
                 if cleared:
                     return _decoded(text, encoding, parts[1], parts[2], parts[3], skip, n)
         return tuple.__new__(self.front_type, (bom, declaration, pattern, key, known))

@@ -8,12 +8,17 @@ all plausible characters:
   ``charset=iso-8859-1`` reads ``hõsök`` for ``hősök`` (ő is õ, ű is û), Romanian ``mãrturie``
   for ``mărturie``, Turkish windows-1254 ``kýz`` for ``kız``. Each is a letter of some Western
   language, but no Western language writes them together: ``TELLS`` lists the combinations
-  (û or õ beside ö or ü with no ä; ã beside î; ý, ð or þ beside ç or ü). A tell is only a
-  reason to ask: the detector is asked about a sample, and only its answer for an encoding
-  that reads the sample differently is a conflict (an unsure answer too: the tell and the
-  answer agree, and the conflict says it is unsure). Correct Western pages rarely
-  hold a tell (Portuguese has õ but neither ö nor ü), so the detector's cost is paid on few
-  declared pages;
+  (û or õ beside ö or ü with no ä; ã beside î; ý, ð or þ beside ç or ü). Beside them, the
+  letters of the window's high bytes (``one_alphabet``): Czech in windows-1250 reads as
+  ``Pøíliš drahý úøad``, every letter some Western language's, together no one language's,
+  while windows-1250 reads the same bytes as Czech; that too is a tell (``NO_ONE_LANGUAGE``),
+  but only a Latin answer whose letters are one language's is a conflict then (an English
+  page's names, ``São Paulo, Zoë, Müller``, are no one language's in any encoding: no tell).
+  A tell is only a reason to ask: the detector is asked about a sample, and only its answer
+  for an encoding that reads the sample differently is a conflict (an unsure answer too: the
+  tell and the answer agree, and the conflict says it is unsure). Correct Western pages
+  rarely hold a tell (Portuguese has õ but neither ö nor ü), so the detector's cost is paid
+  on few declared pages;
 - **ISO-2022-JP under a UTF-8 (or any ASCII-compatible) label**: its text is 7-bit, so it
   decodes strictly, with the escape sequences in the text. An ``ESC $ B`` or ``ESC $ @`` in a
   body that decodes strictly as ISO-2022-JP is the tell (one byte search on other pages).
@@ -29,19 +34,16 @@ from collections.abc import Callable
 from ..whatwg.decoders import ESC, decode_replace, decode_strict
 from .detect import sample_text, sample_window
 from .models import Conflict, Severity
+from .one_alphabet import ALTERNATIVES, one_language_bytes, one_language_elsewhere
 from .resolve import Detector
 
-__all__ = ["NOT_TELLS", "TELLS", "TELLS_WINDOW", "TELL_ENCODINGS", "escapes_under_ascii_label",
-           "letters_of_another_language", "tell_language"]
+__all__ = ["NOT_TELLS", "NO_ONE_LANGUAGE", "TELLS", "TELLS_WINDOW", "TELL_ENCODINGS",
+           "escapes_under_ascii_label", "letters_of_another_language", "tell", "tell_language"]
 
 #: How much of the sample's window (``detect.sample_window``) is looked at for tells, and the
 #: size of the sample the detector is asked about.
 TELLS_WINDOW = 4096
 _SAMPLE = TELLS_WINDOW
-
-
-def _has(window: bytes, any_of: bytes) -> bool:
-    return any(bytes([b]) in window for b in any_of)
 
 
 #: (language, bytes of which one must be present, bytes of which one must be present too,
@@ -55,11 +57,18 @@ TELLS: tuple[tuple[str, bytes, bytes, bytes], ...] = (
     # ı ğ ş (windows-1254) are ý ð þ, beside ç or ü; Icelandic has ý ð þ but neither
     ("Turkish", b"\xfd\xf0\xfe\xdd\xd0\xde", b"\xe7\xfc\xc7\xdc", b""),
 )
+# ``TELLS`` as sets of byte values (a window's distinct high bytes are intersected with them)
+_TELL_SETS = tuple((name, frozenset(first), frozenset(second), frozenset(never))
+                   for name, first, second, never in TELLS)
 #: The readings ``TELLS`` are written for (their bytes read as windows-1252).
 TELL_ENCODINGS = frozenset({"windows-1252", "iso-8859-15"})
-#: Every byte but those ``TELLS`` looks for (``bytes.translate`` deletes them, leaving the tells).
-NOT_TELLS = bytes(b for b in range(256)
-                  if not any(b in first + second + never for _n, first, second, never in TELLS))
+#: Every byte a tell is not made of (``bytes.translate`` deletes them, leaving the tells): the
+#: ASCII bytes. ``TELLS`` looks for a few high bytes, and ``one_alphabet`` reads the letters of
+#: every high byte present (``tell``), so the window's distinct high bytes are its tells.
+NOT_TELLS = bytes(range(0x80))
+#: ``tell``'s name for letters that are no one language's (``one_alphabet``), where no
+#: combination of ``TELLS`` is present.
+NO_ONE_LANGUAGE = "letters of no one language"
 
 
 def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], str],
@@ -77,7 +86,7 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
     # one C pass: the tell bytes present in the window the detectors' sample starts with
     present = (sample_window(body, _SAMPLE).translate(None, NOT_TELLS) if tells is None
                else tells)
-    language = tell_language(present)
+    language = tell(present, encoding)
     if language is None:
         return None
     part = sample_text(body, _SAMPLE)
@@ -87,6 +96,12 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
         return None
     # the tell is evidence of its own: an unsure answer is enough to name the other reading
     if found is None or found.encoding == encoding:
+        return None
+    if language == NO_ONE_LANGUAGE and (found.encoding not in ALTERNATIVES
+                                        or not one_language_bytes(present, found.encoding)):
+        # letters of no one language are a weaker tell (a page quoting a foreign name has
+        # them too): only a Latin answer whose letters are one language's names the other
+        # reading (sure or not, as for a tell of ``TELLS``)
         return None
     try:
         other = decode_strict(part, found.encoding)
@@ -98,12 +113,34 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
     shown = next((w for w, v in zip(mine.split(), other.split(), strict=False) if w != v), "")
     return Conflict(
         "declaration-disputed", Severity.ERROR,
-        f"{said()}; the text decodes strictly and reads as letters, but letters no Western "
-        f"language writes together ({language}, read as {encoding}: {shown!r}). The detector "
-        f"reads the page as {found.encoding}"
+        f"{said()}; the text decodes strictly and reads as letters, but "
+        + (f"letters no one language writes together (read as {encoding}: {shown!r})"
+           if language == NO_ONE_LANGUAGE else
+           f"letters no Western language writes together ({language}, read as {encoding}: "
+           f"{shown!r})")
+        + f". The detector reads the page as {found.encoding}"
         + (" (unsure: " if found.needs_review else " (") + f"{found.reason}).",
         f"An override to {found.encoding} would read them so; check the two side by side in "
         "Compare.", suggested_encoding=found.encoding)
+
+
+def tell(present: bytes, encoding: str) -> str | None:
+    """Why a reading in ``encoding`` (one of ``TELL_ENCODINGS``) with the high bytes
+    ``present`` should be asked about: the language of ``TELLS`` whose combination they hold,
+    ``NO_ONE_LANGUAGE`` when their letters are no one language's and another Latin
+    encoding's are (``one_alphabet``), or None.
+
+    >>> tell("hősök".encode("iso-8859-2"), "windows-1252")
+    'Hungarian'
+    >>> tell("Počakaj že".encode("cp1250"), "windows-1252"), tell("Grüße".encode("cp1252"),
+    ...                                                            "windows-1252")
+    ('letters of no one language', None)
+    """
+    language = tell_language(present)
+    if (language is None and not one_language_bytes(present, encoding)
+            and one_language_elsewhere(present, encoding) is not None):
+        return NO_ONE_LANGUAGE
+    return language
 
 
 def tell_language(present: bytes) -> str | None:
@@ -115,9 +152,9 @@ def tell_language(present: bytes) -> str | None:
     """
     if not present:
         return None
-    return next((name for name, first, second, never in TELLS
-                 if _has(present, first) and _has(present, second)
-                 and not _has(present, never)), None)
+    have = set(present)
+    return next((name for name, first, second, never in _TELL_SETS
+                 if have & first and have & second and not have & never), None)
 
 
 def escapes_under_ascii_label(body: bytes, encoding: str,

@@ -28,13 +28,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from functools import cache
+from functools import cache, reduce
+from operator import and_
 
 from ..whatwg.decoders import SINGLE_BYTE_TABLES, decode_replace_text
 from ._plausibility import implausibility
 from .settled import ALPHABETS_AS_WRITTEN, held_by_one, holders
 
-__all__ = ["ALTERNATIVES", "ANSWERS", "WEB_LANGUAGES", "foreign_letters", "letters_of"]
+__all__ = ["ALTERNATIVES", "ANSWERS", "WEB_LANGUAGES", "foreign_letters", "letters_of",
+           "one_language_bytes", "one_language_elsewhere"]
 
 #: The languages written in the web's Latin legacy encodings (CLDR codes).
 WEB_LANGUAGES = frozenset({
@@ -62,6 +64,33 @@ def _cased_letters(encoding: str) -> tuple[str, ...]:
     table = SINGLE_BYTE_TABLES[encoding]
     return tuple(c.lower() if c.lower() != c.upper() and not c.lower()[0].isascii() else ""
                  for c in table)
+
+
+def one_language_bytes(present: bytes, encoding: str) -> bool:
+    """Whether the letters of the high bytes ``present``, read in single-byte ``encoding``,
+    are one language's of ``WEB_LANGUAGES`` (no letters: trivially; a declared page's
+    clearance asks it of its window's distinct high bytes: one ``&`` a byte, at C speed)."""
+    return reduce(and_, map(_byte_holders(encoding).__getitem__, present), -1) != 0
+
+
+@cache
+def _byte_holders(encoding: str) -> tuple[int, ...]:
+    """Per byte of single-byte ``encoding``: the alphabets of ``WEB_LANGUAGES`` that hold its
+    letter (``_HOLDING``'s bits), or every alphabet (-1) when it is no cased letter."""
+    return tuple(_HOLDING.get(letter, 0) if letter else -1 for letter in _cased_letters(encoding))
+
+
+def one_language_elsewhere(present: bytes, encoding: str) -> str | None:
+    """The first of ``ALTERNATIVES`` that reads the high bytes ``present`` as other letters,
+    all of one language of ``WEB_LANGUAGES``; None when none does (an English page's names,
+    ``ã é ë ú ü``, are no one language's in any of them: no detector need be asked)."""
+    high = set(present)
+    own = _letters(high, encoding)
+    for other in ALTERNATIVES:
+        theirs = _letters(high, other)
+        if theirs and theirs != own and held_by_one(theirs, _HOLDING):
+            return other
+    return None
 
 
 def letters_of(part: bytes, encoding: str) -> frozenset[str]:

@@ -38,7 +38,7 @@ BINARY_HEAD = 4096
 #: ``CONTROL_BYTES`` as a 256-byte flag table (1: a control byte), as the compiled count reads it.
 CONTROL_FLAGS = bytes(int(b in CONTROL_BYTES) for b in range(256))
 
-#: The bytes ``disputes.TELLS`` looks for, as a 256-byte flag table (1: a tell byte).
+#: The bytes ``disputes.tell`` reads (every high byte), as a 256-byte flag table (1: a tell byte).
 TELL_FLAGS = bytes(int(b not in NOT_TELLS) for b in range(256))
 
 
@@ -50,9 +50,9 @@ class TextSample(NamedTuple):
     here against 0.41 us (``timeit``, Python 3.11), a tenth of the pass that fills it.
 
     ``doubt`` is False when ``implausible_reading`` can stop at the window: it is ASCII, or
-    the byte test says no word of it can score (see the module); ``tells`` the bytes of
-    ``disputes.TELLS`` present in the first ``disputes.TELLS_WINDOW`` bytes of the window,
-    ascending, each once, in a reading the tells are written for
+    the byte test says no word of it can score (see the module); ``tells`` the tell bytes
+    (every high byte: ``disputes.NOT_TELLS``) present in the first ``disputes.TELLS_WINDOW``
+    bytes of the window, ascending, each once, in a reading the tells are written for
     (``disputes.TELL_ENCODINGS``; empty in any other, where no check asks).
     """
 
@@ -65,7 +65,7 @@ def text_sample(body: bytes, encoding: str) -> TextSample:
     extension is in use, else ``text_sample_reference``.
 
     >>> text_sample("<p>Ça coûte 5 €, où ?</p>".encode("cp1252"), "windows-1252")
-    TextSample(doubt=False, tells=b'\\xc7\\xfb')
+    TextSample(doubt=False, tells=b'\\x80\\xc7\\xf9\\xfb')
     """
     if _C is None or type(body) is not bytes or encoding not in SINGLE_BYTE_ENCODINGS:
         return text_sample_reference(body, encoding)

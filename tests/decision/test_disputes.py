@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from encoding_core import decode
 from encoding_core.decision.detect import Detection, default_detector
 from encoding_core.decision.disputes import (
+    NO_ONE_LANGUAGE,
     escapes_under_ascii_label,
     letters_of_another_language,
+    tell,
     tell_language,
 )
+from tests.conformance import case_body, load_cases
 
 HU = "<p>A hősök tere Budapesten van. Öt fő tűzoltó érkezett a helyszínre.</p>" * 3
 TR = "<p>Kız kardeşim İstanbul'da çalışıyor, üç gün önce geldi. Ağaç.</p>" * 3
@@ -59,3 +63,36 @@ def test_tell_language(text: str, encoding: str, language: str | None) -> None:
     """The first combination of tell bytes present names its language; Portuguese has none."""
     present = bytes(sorted(set(text.encode(encoding))))
     assert tell_language(present) == language
+
+
+_ONE_ALPHABET = {case["label"]: case_body(case) for case in load_cases("one_alphabet.json")}
+
+
+@pytest.mark.parametrize(("label", "written", "meant"), [
+    ("cs-iso-8859-2-as-1250", "cp1250", {"windows-1250"}),
+])
+def test_letters_of_no_one_language_under_a_lying_header(label: str, written: str,
+                                                         meant: set[str]) -> None:
+    """Czech in windows-1250 under ``charset=iso-8859-1``: every letter reads as a Western
+    letter (``č`` as ``è``, ``ř`` as ``ø``, ``ů`` as ``ù``), but together they are no one
+    language's; the detector's Latin reading is one language's, and the declaration is
+    disputed (before, it was decided with no review). (Estonian's ``ž`` as ``þ`` beside ``ü``
+    is a tell of ``TELLS`` already.)"""
+    case = next(c for c in load_cases("one_alphabet.json") if c["label"] == label)
+    text = case_body(case).decode("iso8859-2")
+    body = text.encode(written)
+    assert tell(body, "windows-1252") == NO_ONE_LANGUAGE
+    decided = decode(body, "text/html; charset=iso-8859-1")
+    disputed = [c for c in decided.conflicts if c.kind == "declaration-disputed"]
+    assert decided.needs_review and disputed
+    assert disputed[0].suggested_encoding in meant
+    assert "letters no one language writes together" in disputed[0].message
+
+
+@pytest.mark.parametrize("label", ["fr-czech-names", "it-spanish-name", "es-ordinals"])
+def test_a_western_page_quoting_names_is_not_disputed(label: str) -> None:
+    """Under its own header, a page with a few letters of another language keeps no conflict
+    (the detector, asked or not, reads it as the header says)."""
+    decided = decode(_ONE_ALPHABET[label], "text/html; charset=windows-1252")
+    assert not decided.needs_review
+    assert not [c for c in decided.conflicts if c.kind == "declaration-disputed"]

@@ -4,11 +4,21 @@ are the page's language's, is flagged for review."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from encoding_core.decision.decode import decode
 from encoding_core.decision.detect import QUICK_SAMPLE, _sample, default_detector
-from encoding_core.decision.one_alphabet import ALTERNATIVES, ANSWERS, foreign_letters, letters_of
-from encoding_core.decision.settled import one_language, one_language_reference
+from encoding_core.decision.one_alphabet import (
+    _HOLDING,
+    ALTERNATIVES,
+    ANSWERS,
+    foreign_letters,
+    letters_of,
+    one_language_bytes,
+    one_language_elsewhere,
+)
+from encoding_core.decision.settled import held_by_one, one_language, one_language_reference
 from tests.conformance import case_body, case_params, load_cases
 from tests.decision.strictness import strict_of as _strict
 
@@ -66,3 +76,26 @@ def test_an_alternative_that_fails_the_body_is_not_named() -> None:
     body = case_body(case)
     part, _seen = _sample(body, QUICK_SAMPLE, 0)
     assert foreign_letters(part, "windows-1252", lambda encoding: False) is None
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sets(st.integers(0x80, 0xFF), max_size=24),
+       st.sampled_from(sorted(ANSWERS)))
+def test_one_language_bytes_is_its_definition(present: set[int], encoding: str) -> None:
+    """The clearance's one ``&`` a byte is ``held_by_one`` of the bytes' letters."""
+    body = bytes(sorted(present))
+    assert one_language_bytes(body, encoding) == held_by_one(letters_of(body, encoding),
+                                                             _HOLDING)
+
+
+def test_one_language_elsewhere() -> None:
+    """Czech in windows-1250 read as windows-1252 is no one language's; windows-1250 reads the
+    same bytes as Czech. An English page's names are no one language's anywhere."""
+    czech = "řekl že příliš drahý úřad".encode("cp1250")
+    present = bytes(sorted(set(czech) - set(range(0x80))))
+    assert not one_language_bytes(present, "windows-1252")
+    assert one_language_elsewhere(present, "windows-1252") == "windows-1250"
+    names = "São Paulo, Zoë, Müller, Perú".encode("cp1252")
+    present = bytes(sorted(set(names) - set(range(0x80))))
+    assert not one_language_bytes(present, "windows-1252")
+    assert one_language_elsewhere(present, "windows-1252") is None

@@ -109,7 +109,7 @@ def test_what_the_sample_says() -> None:
     assert not text_sample(ru, "windows-1251").doubt
     assert text_sample("<p>Москва</p>".encode("koi8-r"), "windows-1251").doubt
     hu = "<p>hősök és öröm</p>".encode("iso-8859-2")
-    assert text_sample(hu, "windows-1252") == TextSample(False, b"\xf5\xf6")
+    assert text_sample(hu, "windows-1252") == TextSample(False, b"\xe9\xf5\xf6")
 
 
 @settings(max_examples=1500)
@@ -136,9 +136,12 @@ def test_the_control_bytes_are_below_0x20() -> None:
 
 
 def test_the_tells_are_high_bytes() -> None:
-    """The compiled pass passes over ASCII words looking for tells: every tell is high."""
+    """The compiled pass passes over ASCII words looking for tells: every high byte is one
+    (``TELLS`` looks for some, ``one_alphabet`` reads the letters of all)."""
     assert all(byte >= 0x80 for byte in range(256) if TELL_FLAGS[byte])
-    assert sum(TELL_FLAGS) == len({b for t in TELLS for part in t[1:] for b in part})
+    assert sum(TELL_FLAGS) == 128
+    assert {b for t in TELLS for part in t[1:] for b in part} <= {
+        byte for byte in range(256) if TELL_FLAGS[byte]}
 
 
 @pytest.mark.parametrize("head", [-5, -1, 0])

@@ -7,8 +7,8 @@ declaration disagrees, no BOM contradicts one) only the four checks of
 
 - ``utf8_under_legacy``: a legacy reading of a non-ASCII body that is valid UTF-8;
 - ``implausible_text``: a single-byte reading whose sample the byte test doubts
-  (``textsample``), whose tell bytes name another language (``disputes.tell_language``), or
-  that holds an ESC;
+  (``textsample``), whose tell bytes name another language or no one language
+  (``disputes.tell``), or that holds an ESC;
 - ``ascii_label_escapes``: an ESC in the body;
 - ``binary_body``: more than one control byte in a hundred in the first ``BINARY_HEAD``.
 
@@ -78,7 +78,7 @@ def body_clears(body: bytes, encoding: str) -> bool:
         # valid UTF-8 under the label, the ESC, the control bytes and the sample, in one
         # compiled call (None: not clear)
         tells = _C.single_byte_clear(body, *clear_arguments(encoding))
-        return tells is not None and (not tells or no_language(tells))
+        return tells is not None and (not tells or no_language(tells, encoding))
     if ESC in body:
         return False
     if encoding in UNICODE and encoding != "utf-8":
@@ -96,7 +96,8 @@ def clear_arguments(encoding: str) -> tuple[object, ...]:
     return (QUICK_SAMPLE, *sample_arguments(encoding), TELL_FLAGS, CONTROL_FLAGS, BINARY_HEAD)
 
 
-@lru_cache(maxsize=256)
-def no_language(tells: bytes) -> bool:
-    """No language of ``disputes.TELLS`` in these tell bytes (few distinct sets: cached)."""
-    return disputes.tell_language(tells) is None
+@lru_cache(maxsize=1024)
+def no_language(tells: bytes, encoding: str) -> bool:
+    """No tell (``disputes.tell``) in these high bytes read in ``encoding``: no language of
+    ``disputes.TELLS``, and letters of one language (a site's pages share their sets: cached)."""
+    return disputes.tell(tells, encoding) is None

@@ -96,7 +96,7 @@ def implausible_text(given: CheckInput, found: Found) -> Found:
         reading = conflicts_text.implausible_reading(   # who said it: worded only for one
             body, encoding, given.said, given.detector,
             doubt=None if sample is None else sample.doubt)
-    if reading is None and (sample is None or disputes.tell_language(sample.tells)):
+    if reading is None and (sample is None or disputes.tell(sample.tells, encoding)):
         reading = disputes.letters_of_another_language(
             body, encoding, given.said, given.detector,
             tells=None if sample is None else sample.tells)
