@@ -17,8 +17,9 @@ all plausible characters:
   A tell is only a reason to ask: the detector is asked about a sample, and only its answer
   for an encoding that reads the sample differently is a conflict (an unsure answer too: the
   tell and the answer agree, and the conflict says it is unsure). Correct Western pages
-  rarely hold a tell (Portuguese has õ but neither ö nor ü), so the detector's cost is paid
-  on few declared pages;
+  rarely hold a tell of ``TELLS`` (Portuguese has õ but neither ö nor ü); letters of no one
+  language are commoner (``Ørsted`` beside ``Molière``, ``Tomáš`` in Portuguese), and each
+  such page pays for one detector call;
 - **ISO-2022-JP under a UTF-8 (or any ASCII-compatible) label**: its text is 7-bit, so it
   decodes strictly, with the escape sequences in the text. An ``ESC $ B`` or ``ESC $ @`` in a
   body that decodes strictly as ISO-2022-JP is the tell (one byte search on other pages).
@@ -74,8 +75,10 @@ NO_ONE_LANGUAGE = "letters of no one language"
 def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], str],
                                 detector: Detector | None, *,
                                 tells: bytes | None = None) -> Conflict | None:
-    """A ``declaration-disputed`` conflict when a Western reading holds a tell (``TELLS``)
-    and the detector surely reads a sample of the body as another encoding, differently.
+    """A ``declaration-disputed`` conflict when a Western reading holds a tell (``tell``: a
+    combination of ``TELLS``, or letters of no one language) and the detector reads a sample
+    of the body as another encoding, differently, sure or not (for letters of no one
+    language, only a Latin answer whose letters are one language's).
 
     ``tells`` are the tell bytes present in the first ``TELLS_WINDOW`` bytes of the sample's
     window when the caller has them (``textsample``'s ``TextSample.tells``); else they are

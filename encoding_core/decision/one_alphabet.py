@@ -6,13 +6,17 @@ are few. An Estonian page in windows-1257 whose only ``ž`` is in ``Žürii`` re
 windows-1252 as ``Þürii``, every other letter (``õ ä ö ü``) the same; chardetng and uchardet
 both say windows-1252, and each letter is plausible alone. What is not plausible is the set:
 ``þ`` is Icelandic, ``õ`` is not. So the reading's letters (the distinct cased non-ASCII
-letters of the sample, lower case) are asked whether one language of the web's Latin
+letters of the sample the answer was made from, lower case; symbols Unicode calls letters,
+``µ`` or ``ƒ``, are not) are asked whether one language of the web's Latin
 encodings writes them all (``WEB_LANGUAGES``: CLDR main alphabets as ``settled`` keeps them,
 Romanian with its cedilla letters). When none does, each common Latin encoding
 (``ALTERNATIVES``) that reads the sample differently, with no implausible character and
-decoding the whole body strictly, is asked the same, and the first whose letters are one
-language's is named in the review's reason. (``settled`` asks the converse question, and
-only to lift a review: whether each other reading is worse.)
+decoding the whole body strictly, is asked whether the page's own language writes every
+letter of its reading (the language holding most of the page's letter occurrences, or each
+of those tied for it), and the first that is so is named in the review's reason.
+(``settled`` asks the converse question, and only to lift a review: whether each other
+reading is worse.) Under a Western label, ``disputes`` asks the same of a window's bytes
+(``one_language_bytes``, ``one_language_elsewhere``), and the detector decides.
 
 Which way it errs: towards saying nothing. A page quoting names from other languages (an
 Italian page with a Spanish ``ñ``) is no one language's in any reading, and stays as decided;
@@ -52,18 +56,22 @@ ANSWERS = frozenset({*ALTERNATIVES, "iso-8859-3", "iso-8859-4", "iso-8859-10", "
                      "iso-8859-16", "macintosh"})
 _WEB_ALPHABETS = tuple(alphabet for name, alphabet in ALPHABETS_AS_WRITTEN
                        if name in WEB_LANGUAGES)
+# (``ƒ``, windows-1252's florin sign, is a letter of Ewe in CLDR; in these encodings it is
+# the florin: Dutch prices, ``ƒ 10``)
+_ANY_ALPHABET = frozenset().union(*(alphabet for _name, alphabet in ALPHABETS_AS_WRITTEN)) - {"ƒ"}
 _HOLDING = holders(a for a in ALPHABETS_AS_WRITTEN if a[0] in WEB_LANGUAGES)
 _ASCII = bytes(range(0x80))
 
 
 @cache
 def _cased_letters(encoding: str) -> tuple[str, ...]:
-    """Per byte of a single-byte ``encoding``: its character lower case when it is a cased
-    non-ASCII letter, else an empty string (``ª``, ``º``, marks and symbols are not cased;
-    ``İ`` is ``i`` lower case, an ASCII letter, as Turkish writes it)."""
+    """Per byte of a single-byte ``encoding``: its character lower case when that is a
+    letter of some CLDR alphabet (``settled.ALPHABETS_AS_WRITTEN``), else an empty string.
+    Symbols that Unicode calls letters are not letters here: ``µ`` (its upper case is Greek
+    Mu), the florin ``ƒ``, ``ª`` and ``º``; ``İ`` is ``i`` lower case, ASCII, as Turkish
+    writes it."""
     table = SINGLE_BYTE_TABLES[encoding]
-    return tuple(c.lower() if c.lower() != c.upper() and not c.lower()[0].isascii() else ""
-                 for c in table)
+    return tuple(c.lower() if c.lower() in _ANY_ALPHABET else "" for c in table)
 
 
 def one_language_bytes(present: bytes, encoding: str) -> bool:
@@ -121,7 +129,7 @@ def foreign_letters(part: bytes, encoding: str, strict: Callable[[str], bool]) -
         if other == encoding:
             continue
         theirs = _letters(high, other)
-        if theirs == own or not any(theirs <= alphabet for alphabet in main):
+        if not theirs or theirs == own or not all(theirs <= alphabet for alphabet in main):
             continue
         if implausibility(decode_replace_text(part, other))[0] == 0 and strict(other):
             return (f"its letters ({''.join(sorted(own))}) are no one language's; "
@@ -134,7 +142,9 @@ def _main_alphabets(part: bytes, encoding: str) -> list[frozenset[str]]:
     """The alphabets of ``WEB_LANGUAGES`` that hold the most occurrences of ``part``'s letters
     read in ``encoding`` (the page's language: ``õ ä ö ü`` many times and one ``þ`` is
     Estonian; ``è`` many times and one ``š`` French, whose pages windows-1250 does not read
-    as Czech)."""
+    as Czech). Several when they tie (Spanish with no ``ñ`` is Czech's and Slovak's letters
+    too): an alternative must then be written by each of them (``è`` as ``č`` in a Spanish
+    page quoting Molière is not Spanish's)."""
     cased = _cased_letters(encoding)
     counts: Counter[str] = Counter()
     for byte, count in Counter(part.translate(None, _ASCII)).items():

@@ -53,6 +53,8 @@ def test_two_detectors_agreeing_are_flagged(case) -> None:
 def test_letters_are_cased_letters_lower_case() -> None:
     assert letters_of("Žürii, ÉTÉ ©".encode("cp1257"), "windows-1257") == frozenset("žüé")
     assert letters_of("ÉTÉ nº 1ª ©".encode("cp1252"), "windows-1252") == frozenset("é")
+    # symbols Unicode calls letters: µ (upper case: Greek Mu) and the florin ƒ
+    assert letters_of("400 µg, ƒ 10".encode("cp1252"), "windows-1252") == frozenset()
     # İ is i lower case (Turkish), not i with a combining dot: no letter of any alphabet
     assert letters_of("İSTANBUL ŞİŞLİ".encode("cp1254"), "windows-1254") == frozenset("ş")
 

@@ -99,5 +99,6 @@ def clear_arguments(encoding: str) -> tuple[object, ...]:
 @lru_cache(maxsize=1024)
 def no_language(tells: bytes, encoding: str) -> bool:
     """No tell (``disputes.tell``) in these high bytes read in ``encoding``: no language of
-    ``disputes.TELLS``, and letters of one language (a site's pages share their sets: cached)."""
+    ``disputes.TELLS``, and letters of one language or of no one language in any common
+    Latin encoding (an English page's names). A site's pages share their sets: cached."""
     return disputes.tell(tells, encoding) is None
