@@ -12,8 +12,9 @@ all plausible characters:
   letters of the window's high bytes (``one_alphabet``): Czech in windows-1250 reads as
   ``Pøíliš drahý úøad``, every letter some Western language's, together no one language's,
   while windows-1250 reads the same bytes as Czech; that too is a tell (``NO_ONE_LANGUAGE``),
-  but only a Latin answer whose letters are one language's is a conflict then (an English
-  page's names, ``São Paulo, Zoë, Müller``, are no one language's in any encoding: no tell).
+  but only a Latin answer that reads them as one language's (all of them, or those it reads
+  differently: ``one_alphabet.one_language_instead``) is a conflict then (an English page's
+  names, ``São Paulo, Zoë, Müller``, are no one language's in any encoding: no tell).
   A tell is only a reason to ask: the detector is asked about a sample, and only its answer
   for an encoding that reads the sample differently is a conflict (an unsure answer too: the
   tell and the answer agree, and the conflict says it is unsure). Correct Western pages
@@ -35,7 +36,12 @@ from collections.abc import Callable
 from ..whatwg.decoders import ESC, decode_replace, decode_strict
 from .detect import sample_text, sample_window
 from .models import Conflict, Severity
-from .one_alphabet import ALTERNATIVES, one_language_bytes, one_language_elsewhere
+from .one_alphabet import (
+    ALTERNATIVES,
+    one_language_bytes,
+    one_language_elsewhere,
+    one_language_instead,
+)
 from .resolve import Detector
 
 __all__ = ["NOT_TELLS", "NO_ONE_LANGUAGE", "TELLS", "TELLS_WINDOW", "TELL_ENCODINGS",
@@ -100,10 +106,11 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
     # the tell is evidence of its own: an unsure answer is enough to name the other reading
     if found is None or found.encoding == encoding:
         return None
-    if language == NO_ONE_LANGUAGE and (found.encoding not in ALTERNATIVES
-                                        or not one_language_bytes(present, found.encoding)):
+    if language == NO_ONE_LANGUAGE and (
+            found.encoding not in ALTERNATIVES
+            or not one_language_instead(present, encoding, found.encoding)):
         # letters of no one language are a weaker tell (a page quoting a foreign name has
-        # them too): only a Latin answer whose letters are one language's names the other
+        # them too): only a Latin answer that reads them as one language's names the other
         # reading (sure or not, as for a tell of ``TELLS``)
         return None
     try:

@@ -40,7 +40,7 @@ from ._plausibility import implausibility
 from .settled import ALPHABETS_AS_WRITTEN, held_by_one, holders
 
 __all__ = ["ALTERNATIVES", "ANSWERS", "WEB_LANGUAGES", "foreign_letters", "letters_of",
-           "one_language_bytes", "one_language_elsewhere"]
+           "one_language_bytes", "one_language_elsewhere", "one_language_instead"]
 
 #: The languages written in the web's Latin legacy encodings (CLDR codes).
 WEB_LANGUAGES = frozenset({
@@ -89,16 +89,28 @@ def _byte_holders(encoding: str) -> tuple[int, ...]:
 
 
 def one_language_elsewhere(present: bytes, encoding: str) -> str | None:
-    """The first of ``ALTERNATIVES`` that reads the high bytes ``present`` as other letters,
-    all of one language of ``WEB_LANGUAGES``; None when none does (an English page's names,
+    """The first of ``ALTERNATIVES`` that reads the high bytes ``present`` as one language's
+    letters (``one_language_instead``); None when none does (an English page's names,
     ``ã é ë ú ü``, are no one language's in any of them: no detector need be asked)."""
+    return next((other for other in ALTERNATIVES
+                 if other != encoding and one_language_instead(present, encoding, other)), None)
+
+
+def one_language_instead(present: bytes, encoding: str, other: str) -> bool:
+    """Whether ``other`` reads the high bytes ``present`` as other letters that are one
+    language's of ``WEB_LANGUAGES``: all of them, or those it reads differently where
+    ``encoding``'s are no one language's (a Croatian page quoting ``Rhône``: ``ć č đ ô š ž``
+    is no one language's, but in place of windows-1252's ``æ è ð`` windows-1250 reads
+    ``ć č đ``, Croatian's; ``ô š ž`` are the same in both)."""
     high = set(present)
-    own = _letters(high, encoding)
-    for other in ALTERNATIVES:
-        theirs = _letters(high, other)
-        if theirs and theirs != own and held_by_one(theirs, _HOLDING):
-            return other
-    return None
+    own, theirs = _letters(high, encoding), _letters(high, other)
+    if not theirs or theirs == own:
+        return False
+    if held_by_one(theirs, _HOLDING):
+        return True
+    instead = theirs - own
+    return bool(instead) and held_by_one(instead, _HOLDING) and not held_by_one(own - theirs,
+                                                                                 _HOLDING)
 
 
 def letters_of(part: bytes, encoding: str) -> frozenset[str]:

@@ -17,6 +17,7 @@ from encoding_core.decision.one_alphabet import (
     letters_of,
     one_language_bytes,
     one_language_elsewhere,
+    one_language_instead,
 )
 from encoding_core.decision.settled import held_by_one, one_language, one_language_reference
 from tests.conformance import case_body, case_params, load_cases
@@ -101,3 +102,17 @@ def test_one_language_elsewhere() -> None:
     present = bytes(sorted(set(names) - set(range(0x80))))
     assert not one_language_bytes(present, "windows-1252")
     assert one_language_elsewhere(present, "windows-1252") is None
+
+
+def test_one_language_instead() -> None:
+    """windows-1250 reads a Croatian page quoting Rhône as letters of no one language (``ô``),
+    but the letters it reads in place of windows-1252's (``ć č đ`` for ``æ è ð``) are
+    Croatian's. An English page's names read ``ã`` as ``ă`` in windows-1250: Romanian's, but
+    in place of a letter that is one language's (Portuguese) already."""
+    croatian = "vijeće odlučilo građani Rhône šetnica žene".encode("cp1250")
+    present = bytes(sorted(set(croatian) - set(range(0x80))))
+    assert one_language_instead(present, "windows-1252", "windows-1250")
+    assert not one_language_instead(present, "windows-1252", "windows-1252")
+    names = "São Paulo, Zoë, Müller, Perú".encode("cp1252")
+    present = bytes(sorted(set(names) - set(range(0x80))))
+    assert not one_language_instead(present, "windows-1252", "windows-1250")
