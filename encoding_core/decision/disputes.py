@@ -21,6 +21,9 @@ all plausible characters:
   rarely hold a tell of ``TELLS`` (Portuguese has õ but neither ö nor ü); letters of no one
   language are commoner (``Ørsted`` beside ``Molière``, ``Tomáš`` in Portuguese), and each
   such page pays for one detector call;
+- **a euro written in ISO-8859-15 under a Latin-1 label**: ``10 €`` reads ``10 ¤``, and no
+  detector answers ISO-8859-15; the currency sign beside a number is the tell, and the
+  conflict (``CURRENCY_SIGN``), with no detector asked;
 - **ISO-2022-JP under a UTF-8 (or any ASCII-compatible) label**: its text is 7-bit, so it
   decodes strictly, with the escape sequences in the text. An ``ESC $ B`` or ``ESC $ @`` in a
   body that decodes strictly as ISO-2022-JP is the tell (one byte search on other pages).
@@ -31,6 +34,7 @@ says nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ..whatwg.decoders import ESC, decode_replace, decode_strict
@@ -44,8 +48,9 @@ from .one_alphabet import (
 )
 from .resolve import Detector
 
-__all__ = ["NOT_TELLS", "NO_ONE_LANGUAGE", "TELLS", "TELLS_WINDOW", "TELL_ENCODINGS",
-           "escapes_under_ascii_label", "letters_of_another_language", "tell", "tell_language"]
+__all__ = ["CURRENCY_SIGN", "NOT_TELLS", "NO_ONE_LANGUAGE", "TELLS", "TELLS_WINDOW",
+           "TELL_ENCODINGS", "escapes_under_ascii_label", "letters_of_another_language", "tell",
+           "tell_language"]
 
 #: How much of the sample's window (``detect.sample_window``) is looked at for tells, and the
 #: size of the sample the detector is asked about.
@@ -76,6 +81,11 @@ NOT_TELLS = bytes(range(0x80))
 #: ``tell``'s name for letters that are no one language's (``one_alphabet``), where no
 #: combination of ``TELLS`` is present.
 NO_ONE_LANGUAGE = "letters of no one language"
+#: ``tell``'s name for windows-1252's currency sign ``¤`` (0xA4), which ISO-8859-15 (the
+#: Latin-1 of the euro) reads as ``€``: beside a number it is a price (``_PRICE``).
+CURRENCY_SIGN = "the currency sign"
+_CURRENCY = 0xA4
+_PRICE = re.compile(rb"[0-9][ \xa0]?\xa4|\xa4[ \xa0]?[0-9]")
 
 
 def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], str],
@@ -98,6 +108,8 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
     language = tell(present, encoding)
     if language is None:
         return None
+    if language == CURRENCY_SIGN:
+        return _currency_sign(body, encoding, said)
     part = sample_text(body, _SAMPLE)
     try:
         found = detector(part)
@@ -150,7 +162,28 @@ def tell(present: bytes, encoding: str) -> str | None:
     if (language is None and not one_language_bytes(present, encoding)
             and one_language_elsewhere(present, encoding) is not None):
         return NO_ONE_LANGUAGE
+    if language is None and encoding == "windows-1252" and _CURRENCY in present:
+        return CURRENCY_SIGN
     return language
+
+
+def _currency_sign(body: bytes, encoding: str, said: Callable[[], str]) -> Conflict | None:
+    """A ``declaration-disputed`` conflict when windows-1252's ``¤`` stands beside a number:
+    a price in euros written in ISO-8859-15 (``10 €`` read as ``10 ¤``), whatever the
+    detector says (chardetng never answers ISO-8859-15: the two read text the same but for
+    eight bytes)."""
+    found = _PRICE.search(body)
+    if found is None:
+        return None
+    start = max(found.start() - 24, 0)
+    shown = decode_replace(body[start:found.end() + 24], encoding)[0].strip()
+    return Conflict(
+        "declaration-disputed", Severity.ERROR,
+        f"{said()}; the text holds the currency sign ¤ beside a number ({shown!r}), where "
+        "text writes a currency's own sign: ISO-8859-15, the Latin-1 of the euro, reads that "
+        "byte as €.",
+        "An override to iso-8859-15 would read it so (and Š š Ž ž Œ œ Ÿ for ¦ ¨ ´ ¸ ¼ ½ ¾); "
+        "check the two side by side in Compare.", suggested_encoding="iso-8859-15")
 
 
 def tell_language(present: bytes) -> str | None:

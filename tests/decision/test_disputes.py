@@ -99,3 +99,27 @@ def test_a_western_page_quoting_names_is_not_disputed(label: str) -> None:
     decided = decode(_ONE_ALPHABET[label], "text/html; charset=windows-1252")
     assert not decided.needs_review
     assert not [c for c in decided.conflicts if c.kind == "declaration-disputed"]
+
+
+_PRICES = ("<p>Prix : 10 € TTC. Le produit est fabriqué en France, très élégant. Livraison "
+           "offerte dès 50 € d'achat, retour gratuit sous 30 jours.</p>") * 2
+
+
+def test_a_euro_written_in_iso_8859_15_under_latin_1() -> None:
+    """``10 €`` in ISO-8859-15 under ``charset=iso-8859-1`` reads ``10 ¤``: every letter the same,
+    so nothing else tells; a currency sign beside a number is a price, and the declaration is
+    disputed (before, decided with no review)."""
+    decided = decode(_PRICES.encode("iso8859-15"), "text/html; charset=iso-8859-1")
+    disputed = [c for c in decided.conflicts if c.kind == "declaration-disputed"]
+    assert decided.needs_review and disputed
+    assert disputed[0].suggested_encoding == "iso-8859-15" and "10 ¤" in disputed[0].message
+
+
+@pytest.mark.parametrize("text", [
+    _PRICES,                                                  # € is 0x80 in windows-1252
+    "<p>Le signe ¤ est le symbole monétaire générique, très rare en français.</p>" * 3,
+])
+def test_no_price_in_windows_1252_no_dispute(text: str) -> None:
+    decided = decode(text.encode("cp1252"), "text/html; charset=windows-1252")
+    assert not [c for c in decided.conflicts if c.kind == "declaration-disputed"]
+    assert not decided.needs_review
