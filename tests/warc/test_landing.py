@@ -210,7 +210,11 @@ def test_writers_in_four_processes_keep_the_size_right(server: ScriptedServer,
     files = list(tmp_path.glob("*.warc.gz"))
     state = json.loads((tmp_path / ".landing-state.json").read_text())
     assert state["total"] == sum(p.stat().st_size for p in files) <= cap
-    assert 45 <= len(files) <= 50   # trimmed to 90% of the cap, then filled again
+    # trimmed to 90% of the cap, then filled again: 45 to 50 captures of the size measured,
+    # but each capture's id and time compress a little differently (a byte or two: CI once
+    # kept 44), so the bounds are those of the sizes on disk
+    sizes = [p.stat().st_size for p in files]
+    assert int(0.9 * cap // max(sizes)) - 1 <= len(files) <= cap // min(sizes)
 
 
 def test_a_capture_copied_in_by_hand_is_counted_an_interval_later(server: ScriptedServer,
