@@ -94,7 +94,8 @@ def letters_of_another_language(body: bytes, encoding: str, said: Callable[[], s
     """A ``declaration-disputed`` conflict when a Western reading holds a tell (``tell``: a
     combination of ``TELLS``, or letters of no one language) and the detector reads a sample
     of the body as another encoding, differently, sure or not (for letters of no one
-    language, only a Latin answer whose letters are one language's).
+    language, only a Latin answer whose letters are one language's); or, with no detector
+    asked, windows-1252's ``¤`` beside a number (``CURRENCY_SIGN``: ISO-8859-15's euro).
 
     ``tells`` are the tell bytes present in the first ``TELLS_WINDOW`` bytes of the sample's
     window when the caller has them (``textsample``'s ``TextSample.tells``); else they are

@@ -15,8 +15,10 @@ decoding the whole body strictly, is asked whether the page's own language write
 letter of its reading (the language holding most of the page's letter occurrences, or each
 of those tied for it), and the first that is so is named in the review's reason.
 (``settled`` asks the converse question, and only to lift a review: whether each other
-reading is worse.) Under a Western label, ``disputes`` asks the same of a window's bytes
-(``one_language_bytes``, ``one_language_elsewhere``), and the detector decides.
+reading is worse.) Under a Western label ``disputes`` asks a looser question of a window's
+bytes (``one_language_bytes``, ``one_language_elsewhere``: any one language, or only the
+letters that differ; no main language, the whole reading being wrong there), and the
+detector's answer decides.
 
 Which way it errs: towards saying nothing. A page quoting names from other languages (an
 Italian page with a Spanish ``ñ``) is no one language's in any reading, and stays as decided;
